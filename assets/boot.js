@@ -1,0 +1,91 @@
+// Start-up guard for the page, loaded as a classic script before PyScript.
+// Why JS: failures before Python runs (interpreter missing, a script failing to load,
+// a hang) can only be seen from here. It feeds the progress bar from PyScript's
+// `py:progress` events, and turns any start-up failure into a readable message plus
+// `data-error` on <html>. Python calls `romeBoot.ready()` (via ui/boot.py) when the
+// page is interactive, which sets `data-ready="true"`.
+(() => {
+  "use strict";
+  const html = document.documentElement;
+  const timeoutMs = Number(html.dataset.bootTimeout || 120000);
+  // Rough share of the start-up each PyScript stage marks; unknown stages nudge forward.
+  const STAGES = {
+    "Loading Pyodide": 5,
+    "Loading interpreter": 5,
+    "Loaded Pyodide": 70,
+    "Loaded interpreter": 70,
+    "Loading files": 75,
+    "Loaded files": 85,
+    "Loading JS modules": 86,
+    "Loaded JS modules": 88,
+  };
+  let progress = 0;
+  let settled = false;
+
+  const $ = (id) => document.getElementById(id);
+
+  function setProgress(value, text) {
+    progress = Math.max(progress, Math.min(100, value));
+    const bar = $("loading-bar");
+    if (bar) bar.value = progress;
+    if (text && $("loading-text")) $("loading-text").textContent = text + "…";
+  }
+
+  function fail(message) {
+    if (settled) return;
+    settled = true;
+    clearTimeout(timer);
+    const text = String(message || "unknown error");
+    html.dataset.error = text.slice(0, 500);
+    if ($("loading")) $("loading").hidden = true;
+    if ($("boot-error-message")) $("boot-error-message").textContent = text;
+    if ($("boot-error")) $("boot-error").hidden = false;
+  }
+
+  function ready() {
+    if (settled) return;
+    settled = true;
+    clearTimeout(timer);
+    setProgress(100, "Ready");
+    if ($("loading")) $("loading").hidden = true;
+    if ($("app")) $("app").hidden = false;
+    html.dataset.ready = "true";
+  }
+
+  const timer = setTimeout(
+    () => fail(`The game did not start within ${timeoutMs / 1000} s. Please reload.`),
+    timeoutMs,
+  );
+
+  addEventListener("py:progress", ({ detail }) => {
+    if (!settled) setProgress(STAGES[detail] ?? progress + 2, String(detail));
+  });
+
+  // Capture phase also sees resource failures (e.g. core.js returning 404).
+  addEventListener(
+    "error",
+    (event) => {
+      const el = event.target;
+      if (el && el.tagName === "SCRIPT") {
+        fail(`Could not load ${el.getAttribute("src") || "a script"}.`);
+      } else if (event.message) {
+        fail(event.message);
+      }
+    },
+    true,
+  );
+  addEventListener("unhandledrejection", ({ reason }) => {
+    fail(reason && reason.message ? reason.message : reason);
+  });
+
+  // PyScript reports Python errors by appending a `.py-error` banner to <body>.
+  new MutationObserver((records) => {
+    for (const { addedNodes } of records) {
+      for (const node of addedNodes) {
+        if (node.classList && node.classList.contains("py-error")) fail(node.textContent);
+      }
+    }
+  }).observe(document.documentElement, { childList: true, subtree: true });
+
+  window.romeBoot = { ready, fail, setProgress };
+})();

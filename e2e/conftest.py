@@ -1,0 +1,168 @@
+"""Browser test fixtures: a local static server, Chromium settings and page guards.
+
+Why these guards: the site must work offline from any static host, so every test
+fails on a console error, an uncaught page error or a request that leaves the local
+server. Chromium is Debian's (``/usr/bin/chromium``): ``playwright install`` cannot
+download browsers here.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, Route
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scripts.serve import start_server  # noqa: E402
+from scripts.vendor import build_app_zip  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    # Belt and braces for workers, whose requests Playwright may not see: no host
+    # other than the local server's can even be resolved.
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+READY_TIMEOUT_MS = 60_000
+READY_JS = "document.documentElement.dataset.ready === 'true'"
+SETTLED_JS = f"{READY_JS} || document.documentElement.dataset.error !== undefined"
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    """Serve the repo root on 127.0.0.1 (free port) for the whole session.
+
+    The app zip is re-packed first so the browser runs the working tree's Python.
+    """
+    if not (ROOT / "assets" / "vendor" / "pyodide" / "pyodide.mjs").exists():
+        pytest.fail("assets/vendor is missing: run `make setup` first")
+    build_app_zip(ROOT)
+    server = start_server(ROOT)
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    """Use the system Chromium, headless, with background networking off."""
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "headless": True,
+        "args": CHROMIUM_ARGS,
+    }
+
+
+@dataclass
+class RequestGuard:
+    """Records every request; anything not aimed at the local server is aborted."""
+
+    origin: str
+    requests: list[str] = field(default_factory=list)
+    blocked: list[str] = field(default_factory=list)
+
+    def is_local(self, url: str) -> bool:
+        """True for the server's origin, and blob:/data: URLs made by the page itself."""
+        if url.startswith("data:"):
+            return True
+        if url.startswith("blob:"):
+            url = url[len("blob:") :]
+        parts = urlsplit(url)
+        return f"{parts.scheme}://{parts.netloc}" == self.origin
+
+    def on_route(self, route: Route) -> None:
+        """Abort foreign requests (recording them) and let local ones through."""
+        url = route.request.url
+        if self.is_local(url):
+            route.fallback()
+        else:
+            self.blocked.append(url)
+            route.abort()
+
+    def on_request(self, request: Request) -> None:
+        """Record every request the browser reports."""
+        self.requests.append(request.url)
+
+    def assert_all_local(self) -> None:
+        """Fail if any request went (or tried to go) anywhere but the local server."""
+        foreign = [url for url in self.requests if not self.is_local(url)]
+        assert not foreign and not self.blocked, f"non-local requests: {foreign + self.blocked}"
+
+
+@pytest.fixture
+def request_guard(context: BrowserContext, site_url: str) -> Iterator[RequestGuard]:
+    """Install the guard on the whole context (covers pages and popups)."""
+    parts = urlsplit(site_url)
+    guard = RequestGuard(origin=f"{parts.scheme}://{parts.netloc}")
+    context.route("**/*", guard.on_route)
+    context.on("request", guard.on_request)
+    yield guard
+    guard.assert_all_local()
+
+
+@dataclass
+class PageErrors:
+    """Console errors and uncaught exceptions seen on a page."""
+
+    messages: list[str] = field(default_factory=list)
+
+    def on_console(self, message: ConsoleMessage) -> None:
+        """Keep console errors (warnings are allowed)."""
+        if message.type == "error":
+            self.messages.append(f"console.error: {message.text}")
+
+    def on_page_error(self, error: Exception) -> None:
+        """Keep uncaught JS exceptions."""
+        self.messages.append(f"pageerror: {error}")
+
+
+@pytest.fixture
+def page_errors(page: Page) -> PageErrors:
+    """Collect errors without failing: for tests that break the page on purpose."""
+    errors = PageErrors()
+    page.on("console", errors.on_console)
+    page.on("pageerror", errors.on_page_error)
+    return errors
+
+
+@pytest.fixture
+def strict_page(page: Page, page_errors: PageErrors, request_guard: RequestGuard) -> Iterator[Page]:
+    """A page that fails the test on any console error, page error or foreign request."""
+    yield page
+    assert not page_errors.messages, "\n".join(page_errors.messages)
+
+
+def wait_ready(page: Page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
+    """Wait until the page is interactive; fail fast with its message if start-up failed."""
+    page.wait_for_function(SETTLED_JS, timeout=timeout_ms)
+    error = page.evaluate("document.documentElement.dataset.error")
+    assert error is None, f"start-up failed: {error}"
+
+
+OpenGame = Callable[..., Page]
+
+
+@pytest.fixture
+def open_game(site_url: str) -> OpenGame:
+    """``open_game(page, path="index.html")``: navigate and wait for ``data-ready``."""
+
+    def _open(page: Page, path: str = "index.html") -> Page:
+        page.goto(site_url + path)
+        wait_ready(page)
+        return page
+
+    return _open

@@ -1,0 +1,97 @@
+"""End-to-end checks of the site shell: boot, engine on the page, worker, offline."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+
+ROOT = Path(__file__).resolve().parent.parent
+
+WORKER_TIMEOUT_MS = 90_000
+
+
+def test_page_reaches_ready(strict_page: Page, open_game: Callable[..., Page]) -> None:
+    """The loading screen gives way to the app and the progress bar completes."""
+    open_game(strict_page)
+    expect(strict_page.locator("#app")).to_be_visible()
+    expect(strict_page.locator("#loading")).to_be_hidden()
+    assert strict_page.locator("#loading-bar").evaluate("bar => bar.value") == 100
+    expect(strict_page.locator("#engine-status")).to_contain_text("Engine ready")
+
+
+def test_engine_answers_from_page_python(strict_page: Page, open_game: Callable[..., Page]) -> None:
+    """``window.romeEngine`` runs the real engine in the page's Pyodide."""
+    open_game(strict_page)
+    count = strict_page.evaluate("window.romeEngine.legal_count(2, 1)")
+    assert isinstance(count, int) and count > 0
+    shown = strict_page.locator("#engine-status").get_attribute("data-legal-count")
+    assert shown == str(count)
+    assert strict_page.evaluate("window.romeEngine.legal_count(3, 7)") > 0
+
+
+def test_worker_answers(strict_page: Page, open_game: Callable[..., Page]) -> None:
+    """The AI worker boots its own Python, imports rome and answers the page."""
+    open_game(strict_page)
+    status = strict_page.locator("#worker-status")
+    expect(status).to_have_attribute("data-worker-ready", "true", timeout=WORKER_TIMEOUT_MS)
+    page_count = strict_page.evaluate("window.romeEngine.legal_count(2, 1)")
+    assert status.get_attribute("data-worker-legal-count") == str(page_count)
+
+
+@pytest.fixture
+def subfolder_site(site_url: str) -> Iterator[str]:
+    """The site copied under ``e2e/artifacts/sub/path/`` to prove relative URLs."""
+    target = ROOT / "e2e" / "artifacts" / "sub" / "path"
+    if target.exists():
+        shutil.rmtree(target)
+    target.mkdir(parents=True)
+    for name in ("index.html", "pyscript.toml"):
+        shutil.copy2(ROOT / name, target / name)
+    for name in ("ui", "assets"):
+        shutil.copytree(ROOT / name, target / name, ignore=shutil.ignore_patterns("__pycache__"))
+    yield "e2e/artifacts/sub/path/index.html"
+    shutil.rmtree(ROOT / "e2e" / "artifacts" / "sub")
+
+
+def test_works_from_subfolder(
+    strict_page: Page, open_game: Callable[..., Page], subfolder_site: str
+) -> None:
+    """Hosted under a path (as rules sites embed it), every URL still resolves."""
+    open_game(strict_page, subfolder_site)
+    assert strict_page.evaluate("window.romeEngine.legal_count(2, 1)") > 0
+
+
+def test_broken_interpreter_shows_readable_error(
+    page: Page, page_errors: object, request_guard: object, site_url: str
+) -> None:
+    """If Pyodide cannot load, the page says so and sets ``data-error``."""
+
+    def broken(route: Route) -> None:
+        route.fulfill(status=404, body="missing")
+
+    page.route("**/pyodide.mjs", broken)
+    page.goto(site_url + "index.html")
+    page.wait_for_function("document.documentElement.dataset.error !== undefined", timeout=60_000)
+    expect(page.locator("#boot-error")).to_be_visible()
+    expect(page.locator("#boot-error-message")).not_to_be_empty()
+    expect(page.locator("#loading")).to_be_hidden()
+    assert page.evaluate("document.documentElement.dataset.ready") is None
+
+
+def test_python_startup_error_shows_readable_error(
+    page: Page, page_errors: object, site_url: str
+) -> None:
+    """A Python exception while the page starts is reported, not swallowed."""
+
+    def broken_main(route: Route) -> None:
+        route.fulfill(status=200, body="raise RuntimeError('boom from main.py')\n")
+
+    page.route("**/ui/main.py", broken_main)
+    page.goto(site_url + "index.html")
+    page.wait_for_function("document.documentElement.dataset.error !== undefined", timeout=60_000)
+    expect(page.locator("#boot-error-message")).to_contain_text("boom from main.py")
+

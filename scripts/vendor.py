@@ -1,0 +1,72 @@
+"""Copy the browser runtime out of node_modules and pack the app's Python code.
+
+Why: the page must never reach a CDN, so PyScript and Pyodide are served from
+``assets/vendor/`` (ignored by git, rebuilt by ``make setup``). The Python code the
+browser needs (``rome/`` and ``ui/``) is packed into ``assets/vendor/app.zip``, which
+``pyscript.toml`` unpacks into the browser file system: adding a module never needs a
+config edit, and the page makes one request instead of one per module.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENDOR = ROOT / "assets" / "vendor"
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+APP_PACKAGES = ("rome", "ui")
+# Fixed timestamp so that an unchanged tree gives a byte-identical zip.
+ZIP_DATE = (2020, 1, 1, 0, 0, 0)
+
+
+def copy_runtime(root: Path = ROOT, vendor: Path = VENDOR) -> None:
+    """Copy PyScript's dist (minus source maps) and the Pyodide core files."""
+    modules = root / "node_modules"
+    core_dist = modules / "@pyscript" / "core" / "dist"
+    pyodide_dir = modules / "pyodide"
+    if not core_dist.is_dir() or not pyodide_dir.is_dir():
+        sys.exit("node_modules is missing: run `npm ci` (or `make setup`) first")
+    target = vendor / "pyscript"
+    if target.exists():
+        shutil.rmtree(target)
+    shutil.copytree(core_dist, target, ignore=shutil.ignore_patterns("*.map"))
+    (vendor / "pyodide").mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(pyodide_dir / name, vendor / "pyodide" / name)
+
+
+def build_app_zip(root: Path = ROOT, out: Path | None = None) -> Path:
+    """Pack every ``.py`` file of the app packages, keeping paths like ``rome/x.py``."""
+    out = out or root / "assets" / "vendor" / "app.zip"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_suffix(".zip.tmp")
+    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zf:
+        for package in APP_PACKAGES:
+            for path in sorted((root / package).rglob("*.py")):
+                if "__pycache__" in path.parts:
+                    continue
+                info = zipfile.ZipInfo(path.relative_to(root).as_posix(), ZIP_DATE)
+                info.compress_type = zipfile.ZIP_DEFLATED
+                zf.writestr(info, path.read_bytes())
+    tmp.replace(out)  # atomic: a server never sees a half-written zip
+    return out
+
+
+def main(argv: list[str]) -> None:
+    """``vendor.py`` copies runtime + zip; ``vendor.py --zip-only`` just re-packs."""
+    if "--zip-only" not in argv:
+        copy_runtime()
+    print(f"wrote {build_app_zip().relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,1 @@
+"""Browser-side code of the site (runs in Pyodide via PyScript, not on the server)."""

@@ -1,0 +1,81 @@
+"""Start-up plumbing every page script reuses: ready/error signalling and JS hooks.
+
+Why a module of its own: the shell panel in ``ui/main.py`` is temporary, but the
+contract with ``assets/boot.js`` and the e2e tests is not. ``<html data-ready="true">``
+means "interactive", ``data-error`` means "start-up failed" (with a readable message
+on screen). Later UI code calls :func:`start` with its own setup function.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import traceback
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from pyscript import document, window, workers
+from pyscript.ffi import create_proxy, to_js
+
+_background: set[asyncio.Task[Any]] = set()
+
+
+def progress(value: int, text: str) -> None:
+    """Advance the loading bar (it only moves forward) while Python sets up."""
+    window.romeBoot.setProgress(value, text)
+
+
+def mark_ready() -> None:
+    """Hide the loading screen, show ``#app`` and set ``data-ready="true"``."""
+    window.romeBoot.ready()
+
+
+def fail(message: str) -> None:
+    """Show a readable start-up error and set ``data-error`` on ``<html>``."""
+    window.romeBoot.fail(message)
+
+
+def start(setup: Callable[[], None]) -> None:
+    """Run ``setup`` (which builds the page), then mark ready; report any failure.
+
+    The traceback goes to the console for developers, the last line to the screen.
+    """
+    progress(92, "Starting the game")
+    try:
+        setup()
+    except Exception as exc:
+        traceback.print_exc()
+        fail(f"Start-up failed: {type(exc).__name__}: {exc}")
+        return
+    mark_ready()
+
+
+def expose(name: str, **functions: Callable[..., Any]) -> None:
+    """Publish Python functions as ``window[name].<fn>(...)`` for JS and e2e tests."""
+    proxies = {key: create_proxy(fn) for key, fn in functions.items()}
+    setattr(window, name, to_js(proxies))
+
+
+def background(coro: Awaitable[Any]) -> asyncio.Task[Any]:
+    """Start ``coro`` without awaiting it (keeps a reference so it is not collected)."""
+    task = asyncio.ensure_future(coro)
+    _background.add(task)
+    task.add_done_callback(_background.discard)
+    return task
+
+
+async def worker(name: str) -> Any:
+    """Wait for the named ``<script type="py" worker name=...>`` and return its exports.
+
+    Only page-to-worker calls are used: calls back to the page would need
+    SharedArrayBuffer (cross-origin isolation), which a plain static host lacks.
+    Results that are dicts or lists arrive as JS objects: call ``.to_py()`` on them.
+    """
+    return await workers[name]
+
+
+def element(selector: str) -> Any:
+    """Return the DOM element for a CSS selector (raises if it is missing)."""
+    found = document.querySelector(selector)
+    if found is None:
+        raise LookupError(f"no element matches {selector!r}")
+    return found
