@@ -1,0 +1,73 @@
+"""The online edition's conveniences (DECISIONS, last section), as engine rules.
+
+These never add or forbid anything: they pick, among ``legal_actions``, the ones a
+careful player would consider, so the UI can hide pointless buttons and play forced
+moves for the player, and the AI can search fewer branches.  Both read them from here,
+so neither decides a rule of its own.
+"""
+
+from __future__ import annotations
+
+from .actions import Action
+from .cards import BUILDINGS, PRODUCTION, SHAPES, card_kinds
+from .rules import BRICK_PRICE, legal_actions, produce_cost
+from .state import GameState
+
+
+def produce_helps(state: GameState) -> bool:
+    """PRODUCE_HELPS: already 2 cogs, or it gains influence, or coins gained plus 2 × brick
+    tokens gained exceed the coins paid for cogs."""
+    cost = produce_cost(state)
+    if cost == 0:
+        return True
+    p = state.players[state.spaces[state.acting - 1]]
+    kinds = card_kinds(state.num_players, state.shrine)
+    coins = bricks = 0
+    for pos, card in p.city.items():
+        b = BUILDINGS[kinds[card]]
+        if b.type != PRODUCTION:
+            continue
+        if b.produce_influence:
+            return True
+        coins += b.produce_coins
+        bricks += b.produce_brick and pos not in p.bricks
+    return coins + BRICK_PRICE * bricks > cost
+
+
+def last_emissary_spaces(state: GameState) -> set[int] | None:
+    """LAST_EMISSARY_FARTHEST: for the round's last emissary, the farthest empty space of
+    each run of spaces not split by another player's emissary (moving out along such a run
+    changes no one's turn order and only adds bricks and cogs).  None if not the last."""
+    n = state.num_players
+    if state.phase != "emissary" or state.placed != n * SHAPES[n].emissaries - 1:
+        return None
+    seat = (state.first_player + state.placed) % n
+    best: set[int] = set()
+    run_best = 0
+    for space, occupant in enumerate(state.spaces, start=1):
+        if occupant < 0:
+            run_best = space
+        elif occupant != seat:
+            if run_best:
+                best.add(run_best)
+            run_best = 0
+    if run_best:
+        best.add(run_best)
+    return best
+
+
+def sensible_actions(state: GameState) -> list[Action]:
+    """The legal actions a careful player would consider (never empty while not over)."""
+    actions = legal_actions(state)
+    last = last_emissary_spaces(state)
+    if last is not None:
+        return [a for a in actions if a.space in last]
+    if state.phase == "action" and state.step == "act" and not produce_helps(state):
+        return [a for a in actions if a.verb != "produce"]
+    return actions
+
+
+def automatic_action(state: GameState) -> Action | None:
+    """The action to play for the player when it is their only sensible choice."""
+    actions = sensible_actions(state)
+    return actions[0] if len(actions) == 1 else None

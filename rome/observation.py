@@ -1,0 +1,191 @@
+"""Hidden information: what one seat may know, and full states consistent with it.
+
+``observation(state, seat)`` is plain JSON-safe data: the viewer's own hand, everything
+on the table, the backs (decks) of other players' hidden cards and the cards of theirs
+the viewer has seen, deck sizes and where the influence cards lie in deck I (their places
+are fixed by the setup rules).  It never holds the seed, the generator or any deck order.
+
+``sample_state(obs, seed)`` deals the cards the viewer cannot see at random among the
+hidden places (the determinisation used by the AI's search).  Decision where the books
+are silent: the viewer is not credited with remembering the cards a School sent to the
+bottom of a deck, nor the strips' order beyond those already seen; both are re-dealt.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from typing import Any
+
+from .cards import SPACES, card_instances
+from .rules import current_player, draft_chooser
+from .state import GameState, PlayerState
+
+Obs = dict[str, Any]
+
+
+def _card(cards: tuple, c: int) -> list[str]:
+    return [cards[c].kind, cards[c].deck]
+
+
+def observation(state: GameState, seat: int) -> Obs:
+    """Everything ``seat`` may know about ``state``, as plain data."""
+    n = state.num_players
+    if not 0 <= seat < n:
+        raise ValueError(f"seat {seat} is not in a {n}-player game")
+    cards = card_instances(n, state.shrine)
+    bit = 1 << seat
+    everyone = (1 << n) - 1
+    seen_strips = min(len(state.strips), state.round + 1)
+    strips: list[list[Any] | None] = [list(s) for s in state.strips]
+    for i in range(1, len(strips) - (seen_strips - 1)):
+        strips[i] = None
+    knows_draft = state.phase == "draft" and (
+        seat == draft_chooser(state)
+        or (state.draft_turn > 0 and seat == (state.first_player - state.draft_turn) % n))
+    players = []
+    for other, p in enumerate(state.players):
+        hand = []
+        for c, mask in p.hand:
+            if other == seat or mask & bit:
+                hand.append({"kind": cards[c].kind, "deck": cards[c].deck,
+                             "public": mask == everyone})
+            else:
+                hand.append({"kind": None, "deck": cards[c].deck, "public": False})
+        players.append({
+            "coins": p.coins,
+            "influence": p.influence,
+            "city": [[r, c, *_card(cards, card)] for (r, c), card in sorted(p.city.items())],
+            "bricks": [list(b) for b in p.bricks],
+            "points": [[r, c, k] for (r, c), k in sorted(p.points.items())],
+            "hand": hand,
+            "influence_cards": [cards[c].influence for c in p.influence_cards],
+        })
+    acting_seat = current_player(state)
+    return {
+        "seat": seat,
+        "num_players": n,
+        "shrine": state.shrine,
+        "round": state.round,
+        "phase": state.phase,
+        "step": state.step,
+        "first_player": state.first_player,
+        "current_player": acting_seat,
+        "strips": strips,
+        "spaces": list(state.spaces),
+        "placed": state.placed,
+        "acting": state.acting,
+        "built": state.built,
+        "produced": state.produced,
+        "pending_draws": state.pending_draws,
+        "decks": {d: len(pile) for d, pile in state.decks.items()},
+        "deck_influence": {d: [[i, cards[c].influence] for i, c in enumerate(pile)
+                               if cards[c].influence] for d, pile in state.decks.items()},
+        "offer": {d: [cards[c].kind for c in pile] for d, pile in state.offer.items()},
+        "influence_pool": [cards[c].influence for c in state.influence_pool],
+        "draw_deck": state.draw_deck,
+        "draw": [cards[c].kind for c in state.draw] if acting_seat == seat else None,
+        "draw_count": len(state.draw),
+        "draft_pool": [cards[c].kind for c in state.draft_pool] if knows_draft else None,
+        "draft_count": len(state.draft_pool),
+        "draft_turn": state.draft_turn,
+        "removed": [_card(cards, c) for c in state.removed],
+        "players": players,
+    }
+
+
+def sample_state(obs: Obs, seed: int | random.Random) -> GameState:
+    """A full state the viewer of ``obs`` cannot tell from the real one, with every card
+    the viewer does not see dealt at random (same deck backs, same counts)."""
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    n, shrine, seat = obs["num_players"], obs["shrine"], obs["seat"]
+    cards = card_instances(n, shrine)
+    free: dict[tuple[str, str], list[int]] = defaultdict(list)
+    for i, c in enumerate(cards):
+        free[(c.kind, c.deck)].append(i)
+
+    def claim(kind: str, deck: str) -> int:
+        pool = free[(kind, deck)]
+        if not pool:
+            raise ValueError(f"the observation shows more {kind} ({deck}) than the game has")
+        return pool.pop()
+
+    everyone = (1 << n) - 1
+    players = []
+    hidden_hands: list[tuple[int, int, str]] = []  # (seat, hand index, deck) of unseen cards
+    for other, p in enumerate(obs["players"]):
+        city = {(r, c): claim(kind, deck) for r, c, kind, deck in p["city"]}
+        hand: list[tuple[int, int]] = []
+        for h in p["hand"]:
+            if h["kind"] is None:
+                hidden_hands.append((other, len(hand), h["deck"]))
+                hand.append((-1, 1 << other))
+                continue
+            mask = everyone if h["public"] else (1 << other) | (1 << seat)
+            hand.append((claim(h["kind"], h["deck"]), mask))
+        influence = tuple(claim(f"influence-{v}", "I") for v in p["influence_cards"])
+        players.append(PlayerState(p["coins"], p["influence"], city,
+                                   tuple(tuple(b) for b in p["bricks"]),
+                                   {(r, c): k for r, c, k in p["points"]}, hand, influence))
+    offer = {d: tuple(claim(k, d) for k in kinds) for d, kinds in obs["offer"].items()}
+    pool = tuple(claim(f"influence-{v}", "I") for v in obs["influence_pool"])
+    removed = tuple(claim(k, d) for k, d in obs["removed"])
+    draw_deck = obs["draw_deck"]
+    draw = tuple(claim(k, draw_deck) for k in obs["draw"]) if obs["draw"] is not None else None
+    draft = (tuple(claim(k, "II") for k in obs["draft_pool"])
+             if obs["draft_pool"] is not None else None)
+    deck_slots = {d: [None] * count for d, count in obs["decks"].items()}
+    for d, marks in obs["deck_influence"].items():
+        for i, value in marks:
+            deck_slots[d][i] = claim(f"influence-{value}", "I")
+
+    unseen: dict[str, list[int]] = defaultdict(list)
+    for (kind, deck), pool_ids in free.items():
+        if not kind.startswith("influence-"):
+            unseen[deck].extend(pool_ids)
+    for pile in unseen.values():
+        pile.sort()
+        rng.shuffle(pile)
+    for other, index, deck in hidden_hands:
+        players[other].hand[index] = (unseen[deck].pop(), 1 << other)
+    for p in players:
+        p.hand = tuple(p.hand)
+    if draw is None:
+        draw = tuple(unseen[draw_deck].pop() for _ in range(obs["draw_count"]))
+    if draft is None:
+        draft = tuple(unseen["II"].pop() for _ in range(obs["draft_count"]))
+    decks = {}
+    for d, slots in deck_slots.items():
+        decks[d] = tuple(c if c is not None else unseen[d].pop() for c in slots)
+    if any(unseen.values()):
+        raise ValueError("the observation leaves cards with no place")
+
+    s = object.__new__(GameState)
+    s._legal = None
+    s.num_players, s.shrine, s.seed, s.rng = n, shrine, 0, 0
+    s.round, s.phase, s.step, s.first_player = obs["round"], obs["phase"], obs["step"], \
+        obs["first_player"]
+    s.decks, s.offer, s.influence_pool = decks, offer, pool
+    s.strips = _sample_strips(obs["strips"], rng)
+    s.spaces = tuple(obs["spaces"])
+    s.placed, s.acting = obs["placed"], obs["acting"]
+    s.built, s.produced, s.pending_draws = obs["built"], obs["produced"], obs["pending_draws"]
+    s.draw, s.draw_deck = draw, draw_deck
+    s.draft_pool, s.draft_turn = draft, obs["draft_turn"]
+    s.removed = removed
+    s.players = tuple(players)
+    assert len(s.spaces) == SPACES
+    return s
+
+
+def _sample_strips(seen: list[list[Any] | None], rng: random.Random) -> tuple[tuple[int, bool], ...]:
+    known = {s[0] for s in seen if s is not None}
+    hidden = [i for i in range(len(seen)) if i not in known]
+    rng.shuffle(hidden)
+    out = []
+    for s in seen:
+        if s is None:
+            out.append((hidden.pop(), rng.random() < 0.5))
+        else:
+            out.append((s[0], bool(s[1])))
+    return tuple(out)

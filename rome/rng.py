@@ -1,0 +1,50 @@
+"""The game's only source of randomness: a small seeded generator kept in the state.
+
+SplitMix64 is used rather than :mod:`random` because its whole state is one integer
+(cheap to copy into every immutable game state and to save as JSON) and its output is
+defined bit for bit, so a seed gives the same game on CPython and on Pyodide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def seed_state(seed: int) -> int:
+    """Turn any integer seed into a generator state."""
+    return (seed * 0xD1B54A32D192ED03 + _GOLDEN) & _MASK
+
+
+def next_u64(state: int) -> tuple[int, int]:
+    """Return (64-bit output, next state)."""
+    state = (state + _GOLDEN) & _MASK
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31), state
+
+
+def below(state: int, n: int) -> tuple[int, int]:
+    """A uniform integer in [0, n) without modulo bias, and the next state."""
+    if n <= 0:
+        raise ValueError("n must be positive")
+    limit = (1 << 64) - ((1 << 64) % n)
+    while True:
+        value, state = next_u64(state)
+        if value < limit:
+            return value % n, state
+
+
+def shuffled(state: int, items: Sequence[T]) -> tuple[list[T], int]:
+    """A Fisher-Yates shuffle of ``items`` (a new list) and the next state."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j, state = below(state, i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out, state
