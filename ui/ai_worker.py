@@ -1,13 +1,17 @@
 """AI worker entry point (runs in a Web Worker with its own Pyodide).
 
 Why a worker: AI search must not freeze the page. The page calls the exported
-functions with ``await (await workers["ai"]).fn(...)``. For now it only proves that
-``rome`` runs here; the AI's own functions will be added to ``__export__``.
+functions with ``await (await workers["ai"]).fn(...)``: ``choose(obs_json, level, seed)``
+answers with the canonical text of the computer's action, decided from the
+observation alone (``rome.ai.choose_action``).
 """
 
 from __future__ import annotations
 
+import json
+
 import rome
+from rome.ai import LEVELS, choose_action
 from ui import probe
 
 
@@ -21,4 +25,14 @@ def legal_count(num_players: int, seed: int) -> int:
     return probe.legal_count(num_players, seed)
 
 
-__export__ = ["ping", "legal_count"]
+def levels() -> str:
+    """The AI levels, as a JSON list (weakest first after ``random``/``greedy``)."""
+    return json.dumps(list(LEVELS))
+
+
+def choose(obs_json: str, level: str, seed: int) -> str:
+    """The computer's action for the seat whose observation is ``obs_json`` (JSON text)."""
+    return choose_action(json.loads(obs_json), str(level), int(seed))
+
+
+__export__ = ["ping", "legal_count", "levels", "choose"]
