@@ -35,8 +35,11 @@
     if (settled) return;
     settled = true;
     clearTimeout(timer);
-    const text = String(message || "unknown error");
-    html.dataset.error = text.slice(0, 500);
+    let text = String(message || "unknown error").trim();
+    // A Python traceback's useful part is its last line: show that first.
+    const summary = text.split("\n").filter((line) => line.trim()).pop() || text;
+    if (summary !== text) text = `${summary}\n\n${text}`;
+    html.dataset.error = summary.slice(0, 500);
     if ($("loading")) $("loading").hidden = true;
     if ($("boot-error-message")) $("boot-error-message").textContent = text;
     if ($("boot-error")) $("boot-error").hidden = false;
@@ -49,6 +52,7 @@
     setProgress(100, "Ready");
     if ($("loading")) $("loading").hidden = true;
     if ($("app")) $("app").hidden = false;
+    html.dataset.readyMs = String(Math.round(performance.now()));
     html.dataset.ready = "true";
   }
 

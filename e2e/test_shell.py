@@ -65,19 +65,22 @@ def test_works_from_subfolder(
     assert strict_page.evaluate("window.romeEngine.legal_count(2, 1)") > 0
 
 
-def test_broken_interpreter_shows_readable_error(
-    page: Page, page_errors: object, request_guard: object, site_url: str
+@pytest.mark.parametrize(
+    "missing", ["pyodide/pyodide.mjs", "pyscript/core.js", "vendor/app.zip"]
+)
+def test_missing_file_shows_readable_error(
+    page: Page, page_errors: object, request_guard: object, site_url: str, missing: str
 ) -> None:
-    """If Pyodide cannot load, the page says so and sets ``data-error``."""
+    """If the interpreter, PyScript or the app code cannot load, the page says which."""
 
-    def broken(route: Route) -> None:
+    def not_found(route: Route) -> None:
         route.fulfill(status=404, body="missing")
 
-    page.route("**/pyodide.mjs", broken)
+    page.route(f"**/{missing}", not_found)
     page.goto(site_url + "index.html")
     page.wait_for_function("document.documentElement.dataset.error !== undefined", timeout=60_000)
     expect(page.locator("#boot-error")).to_be_visible()
-    expect(page.locator("#boot-error-message")).not_to_be_empty()
+    expect(page.locator("#boot-error-message")).to_contain_text(missing.split("/")[-1])
     expect(page.locator("#loading")).to_be_hidden()
     assert page.evaluate("document.documentElement.dataset.ready") is None
 
@@ -94,4 +97,6 @@ def test_python_startup_error_shows_readable_error(
     page.goto(site_url + "index.html")
     page.wait_for_function("document.documentElement.dataset.error !== undefined", timeout=60_000)
     expect(page.locator("#boot-error-message")).to_contain_text("boom from main.py")
+    error = page.evaluate("document.documentElement.dataset.error")
+    assert error == "RuntimeError: boom from main.py"
 

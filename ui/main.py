@@ -27,10 +27,11 @@ def setup() -> None:
 
 
 async def report_worker() -> None:
-    """Show the AI worker's answer once it has booted (never delays ``data-ready``)."""
+    """Start the AI worker, then show its answer (runs after ``data-ready`` is set)."""
     status = boot.element("#worker-status")
     try:
-        ai = await boot.worker("ai")
+        name, src = boot.AI_WORKER
+        ai = await boot.start_worker(name, src)
         pong = await ai.ping()
         count = await ai.legal_count(2, 1)
     except Exception as exc:

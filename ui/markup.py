@@ -1,0 +1,40 @@
+"""Tiny HTML helpers shared by every view module.
+
+Why: views build HTML as strings (one innerHTML swap per sub-container is far cheaper
+under Pyodide than creating DOM nodes one by one), so escaping must be in one place.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+SEAT_COLOURS: tuple[str, ...] = ("#6b3fa0", "#d9731a", "#f4f1ea", "#7a4a26")
+"""The physical game's player colours: purple, orange, white, brown."""
+SEAT_COLOUR_NAMES: tuple[str, ...] = ("purple", "orange", "white", "brown")
+
+
+def esc(text: object) -> str:
+    """Escape any value for use in element text or a double-quoted attribute."""
+    return escape(str(text), quote=True)
+
+
+def attrs(**values: object) -> str:
+    """Render keyword arguments as HTML attributes (``data_x`` -> ``data-x``).
+
+    ``None`` and ``False`` omit the attribute, ``True`` writes it bare.
+    """
+    out = []
+    for key, value in values.items():
+        name = key.rstrip("_").replace("_", "-")
+        if value is None or value is False:
+            continue
+        if value is True:
+            out.append(f" {name}")
+        else:
+            out.append(f' {name}="{esc(value)}"')
+    return "".join(out)
+
+
+def button(label: str, *, cls: str = "btn", aria: str | None = None, **extra: object) -> str:
+    """A native button (keyboard-activatable, focusable) with an accessible name."""
+    return f'<button type="button"{attrs(class_=cls, aria_label=aria, **extra)}>{label}</button>'
