@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from .. import sample_state, sensible_actions
+from .search import LEVEL_PARAMS, decide
 
 LEVELS = ("random", "greedy", "easy", "normal", "hard")
 
@@ -21,10 +22,12 @@ def choose_action(obs: dict[str, Any], level: str = "normal", seed: int = 0) -> 
     """The action (canonical text) the computer plays for ``obs['seat']`` at ``level``."""
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r}; choose one of {', '.join(LEVELS)}")
-    rng = random.Random(seed * 1_000_003 + obs["round"] * 101 + obs["placed"])
-    state = sample_state(obs, rng)
-    actions = sensible_actions(state)
-    return str(rng.choice(actions))
+    mix = (seed * 1_000_003 + obs["round"] * 10_007 + obs["placed"] * 101 + obs["acting"] * 11
+           + len(obs["step"]) + obs["seat"]) & 0xFFFFFFFF
+    if level == "random":
+        rng = random.Random(mix)
+        return str(rng.choice(sensible_actions(sample_state(obs, rng))))
+    return str(decide(obs, LEVEL_PARAMS[level], mix))
 
 
 __all__ = ["LEVELS", "choose_action"]

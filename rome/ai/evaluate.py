@@ -1,0 +1,297 @@
+"""The evaluation: each player's estimated final score from a position.
+
+``estimate(state)`` returns one number per seat:
+
+* the city's final scoring *now* (``rome.scoring.score_city``: residential areas,
+  aqueducts, temples, coins, influence tokens and cards);
+* what the city can still add: residential areas with free neighbouring spaces may gain
+  public colours, public buildings with free neighbours may gain residentials, temples
+  whose condition is partly met;
+* the hand: each card's expected value when built in the turns left (discounted, capped by
+  the number of builds left, less the coins it is likely to cost);
+* resources that become points later: brick tokens, production buildings (per turn left),
+  the bricks and cogs of emissaries that still have to act this round, and their order;
+* the influence race: the cards on the table and those still to come from deck I, shared
+  by a soft-max of the influence tokens (the leader takes most).
+
+Only public engine data is read (``rome.cards``, ``rome.scoring``, ``rome.city``); the
+state is a determinised sample, never the real game.  Weights live in :data:`WEIGHTS`.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..cards import (
+    AQUEDUCT,
+    AQUEDUCT_POINTS,
+    BUILDINGS,
+    PRODUCTION,
+    PUBLIC,
+    RESIDENTIAL,
+    SHAPES,
+    TEMPLE,
+    card_instances,
+    card_kinds,
+    space_resources,
+)
+from ..city import MAX_SIDE, aqueduct_spaces, bounds, free_spaces, neighbours
+from ..scoring import TEMPLE_SCORING, CityFacts, residential_areas, score_city
+
+WEIGHTS: dict[str, float] = {
+    "area_open_no_colour": 0.55,  # share of an uncoloured area's value a free neighbour promises
+    "area_open_colour": 0.3,  # ... for an area that already touches some colours
+    "public_open": 0.8,  # per free space next to a public building (up to 2)
+    "hand_discount": 0.85,
+    "cost_penalty": 0.7,  # points lost per brick a hand card costs (coins paid for bricks)
+    "brick_token": 1.6,
+    "production_per_turn": 0.35,
+    "turn_brick": 1.5,
+    "turn_cog": 0.5,
+    "turn_order": 0.35,
+    "race_pool_k": 0.7,
+    "race_future_k": 0.35,
+    "race_future_discount": 0.7,
+    "temple_progress": 0.5,
+}
+
+_ORIGIN = (0, 0)
+
+
+class Context:
+    """Per-decision caches (keyed by object identity, keeping the objects alive)."""
+
+    def __init__(self, num_players: int, shrine: bool, weights: dict[str, float] | None = None):
+        self.n = num_players
+        self.kinds = card_kinds(num_players, shrine)
+        self.values = tuple(c.influence for c in card_instances(num_players, shrine))
+        self.shape = SHAPES[num_players]
+        self.w = dict(WEIGHTS, **(weights or {}))
+        self.city_cache: dict[int, tuple[Any, float, dict]] = {}
+        self.player_cache: dict[tuple[int, int], tuple[Any, float]] = {}
+        self.evals = 0
+
+    def city_kinds(self, city: dict) -> dict:
+        hit = self.city_cache.get(id(city))
+        if hit is not None:
+            return hit[2]
+        kinds = self.kinds
+        return {pos: kinds[c] for pos, c in city.items()}
+
+
+def turns_left(state: Any, seat: int, ctx: Context) -> int:
+    """Turns (emissary actions) ``seat`` still has, the current one included."""
+    shape = ctx.shape
+    if state.phase == "over":
+        return 0
+    rounds_after = shape.rounds - max(state.round, 1)
+    now = 0
+    if state.phase in ("draft", "emissary"):
+        now = shape.emissaries
+    elif state.phase == "action":
+        now = sum(1 for i, s in enumerate(state.spaces, start=1) if s == seat and i >= state.acting)
+        if state.spaces[state.acting - 1] == seat and state.step == "act" and state.built:
+            now -= 1  # this turn's build is used
+    if state.phase == "draft":
+        rounds_after = shape.rounds - 1
+    return rounds_after * shape.emissaries + max(now, 0)
+
+
+def _hand_card_value(kind: str, kinds: dict, facts: CityFacts, aqueducts: list[int],
+                     spots: bool, turns: int, w: dict[str, float]) -> float:
+    b = BUILDINGS[kind]
+    t = b.type
+    g = min(1.0, turns / 4.0)
+    if t == RESIDENTIAL:
+        colours = len(facts.colours)
+        v = b.value * (0.7 + 0.35 * min(colours, 3)) * (0.6 + 0.4 * g) + b.stars * 0.8
+    elif t == PUBLIC:
+        new_colour = b.colour not in facts.colours
+        v = (4.5 if new_colour else 2.5) + 1.5
+    elif t == AQUEDUCT:
+        a = aqueducts[0]
+        if a >= 4 or not spots:
+            return 0.0
+        aqueducts[0] = a + 1
+        v = (AQUEDUCT_POINTS[a + 1] - AQUEDUCT_POINTS[a]) * 0.8 + b.stars * 0.5
+    elif t == PRODUCTION:
+        v = w["production_per_turn"] * turns * (1.5 if b.produce_brick else 1.0) + 0.5
+    elif t == TEMPLE:
+        if kind == "shrine":
+            v = 4.0
+        else:
+            trial = dict(kinds)
+            trial[_ORIGIN if _ORIGIN not in trial else (99, 99)] = kind
+            f2 = CityFacts(trial, facts.coins)
+            v = TEMPLE_SCORING[kind](f2) + _temple_progress(kind, f2, turns, w) + b.stars * 0.8
+    else:
+        v = 0.0
+    return max(0.0, v - w["cost_penalty"] * max(0, b.cost - 1))
+
+
+def _temple_progress(kind: str, f: CityFacts, turns: int, w: dict[str, float]) -> float:
+    """Partial credit for a temple whose all-or-nothing condition is not met yet."""
+    if turns <= 0:
+        return 0.0
+    scale = w["temple_progress"] * min(1.0, turns / 6.0)
+    if kind == "temple-mars" and not f.residentials(4):
+        return 2.5 * scale
+    if kind == "temple-minerva" and len(f.kinds) < 16:
+        missing = 16 - len(f.kinds)
+        return 10 * scale * max(0.0, 1 - missing / max(turns, 1)) if missing <= turns else 0.0
+    if kind == "temple-fortuna":
+        have = len(f.colours)
+        return 0.0 if have >= 4 else 15 * scale * (have / 4) ** 2
+    if kind == "temple-cupid":
+        have = f.residentials(2)
+        return 0.0 if have >= 4 else 10 * scale * (have / 4) ** 2
+    if kind == "temple-juno":
+        have = f.temples
+        return 0.0 if have >= 4 else 10 * scale * (have / 4) ** 2
+    if kind == "temple-saturn":
+        have = f.production
+        return 0.0 if have >= 4 else 15 * scale * (have / 4) ** 2
+    return 0.0
+
+
+def city_value(kinds: dict, points: dict, coins: int, influence: int, cards_value: int,
+               turns: int, w: dict[str, float]) -> float:
+    """Final score now plus what the built city can still gain (no hand, no race)."""
+    total = float(score_city(kinds, points, coins, influence, (cards_value,))["total"])
+    if turns <= 0 or not kinds:
+        return total
+    g = min(1.0, turns / 4.0)
+    free = set(free_spaces(kinds))
+    for area in residential_areas(kinds):
+        open_spots = set()
+        colours = set()
+        for p in area:
+            for nb in neighbours(p):
+                if nb in free:
+                    open_spots.add(nb)
+                else:
+                    k = kinds.get(nb)
+                    if k is not None and BUILDINGS[k].type == PUBLIC:
+                        colours.add(BUILDINGS[k].colour)
+        if open_spots and len(colours) < 4:
+            value = sum(BUILDINGS[kinds[p]].value for p in area)
+            share = w["area_open_no_colour"] if not colours else w["area_open_colour"]
+            total += value * share * g * min(2, len(open_spots)) / 2 * 1.4
+    facts = None
+    for pos, k in kinds.items():
+        b = BUILDINGS[k]
+        if b.type == PUBLIC:
+            n_open = sum(1 for nb in neighbours(pos) if nb in free)
+            total += w["public_open"] * min(2, n_open) * g
+        elif k in TEMPLE_SCORING and k not in ("temple-luna", "temple-venus", "temple-jupiter",
+                                                "temple-mercury"):
+            if facts is None:
+                facts = CityFacts(kinds, coins)
+            total += _temple_progress(k, facts, turns, w)
+    return total
+
+
+def player_estimate(state: Any, seat: int, ctx: Context) -> float:
+    """Estimated final score of ``seat`` without the influence race."""
+    p = state.players[seat]
+    turns = turns_left(state, seat, ctx)
+    key = (id(p), turns)
+    hit = ctx.player_cache.get(key)
+    if hit is not None:
+        return hit[1]
+    w = ctx.w
+    kinds = ctx.city_kinds(p.city)
+    cards_value = sum(ctx.values[c] for c in p.influence_cards)
+    value = city_value(kinds, p.points, p.coins, p.influence, cards_value, turns, w)
+    if turns > 0:
+        facts = CityFacts(kinds, p.coins)
+        aq = [sum(1 for k in kinds.values() if BUILDINGS[k].type == AQUEDUCT)]
+        spots = bool(aqueduct_spaces(kinds, free_spaces(kinds))) if p.hand else False
+        hand_values = sorted((_hand_card_value(ctx.kinds[c], kinds, facts, aq, spots, turns, w)
+                              for c, _m in p.hand), reverse=True)
+        room = 16 - len(kinds)
+        cap = min(turns, max(room, 0) + 1)
+        disc = w["hand_discount"]
+        for i, v in enumerate(hand_values[:cap]):
+            value += v * disc * (0.93 ** i)
+        value += w["brick_token"] * len(p.bricks)
+        prod = 0.0
+        for k in kinds.values():
+            b = BUILDINGS[k]
+            if b.type == PRODUCTION:
+                prod += b.produce_coins + 1.5 * b.produce_brick + 0.8 * b.produce_influence
+        value += w["production_per_turn"] * prod * min(turns, 10) * 0.8
+    ctx.player_cache[key] = (p, value)
+    return value
+
+
+def _turn_terms(state: Any, ctx: Context, out: list[float]) -> None:
+    """Bricks, cogs and order of the emissaries still to act this round."""
+    if state.phase != "action" and state.phase != "emissary":
+        return
+    strip, flipped = state.strips[0]
+    w = ctx.w
+    start = state.acting if state.phase == "action" else 1
+    for space in range(max(start, 1), len(state.spaces) + 1):
+        seat = state.spaces[space - 1]
+        if seat < 0:
+            continue
+        if state.phase == "action" and space == state.acting and state.step != "take":
+            continue  # the current turn's resources are already being used
+        bricks, cogs = space_resources(strip, flipped, space)
+        out[seat] += (w["turn_brick"] * min(bricks, 3) + w["turn_cog"] * min(cogs, 2)
+                      + w["turn_order"] * (6 - space) / 2)
+
+
+def _race(state: Any, ctx: Context, out: list[float]) -> None:
+    w = ctx.w
+    pool = sum(ctx.values[c] for c in state.influence_pool)
+    future = 0.0
+    if state.phase != "over":
+        deck = state.decks.get("I", ())
+        rounds_left = ctx.shape.rounds - max(state.round, 1)
+        reach = rounds_left * ctx.shape.draw_per_deck + 1
+        drawn = 0
+        for c in deck:
+            v = ctx.values[c]
+            if v:
+                future += v * (1.0 if drawn < reach else 0.3)
+            else:
+                drawn += 1
+        future *= w["race_future_discount"]
+    if not pool and not future:
+        return
+    infl = [p.influence for p in state.players]
+    for amount, k in ((pool, w["race_pool_k"]), (future, w["race_future_k"])):
+        if not amount:
+            continue
+        m = max(infl)
+        exps = [math.exp(k * (x - m)) for x in infl]
+        tot = sum(exps)
+        for i, e in enumerate(exps):
+            out[i] += amount * e / tot
+
+
+def estimate(state: Any, ctx: Context) -> list[float]:
+    """Estimated final score of every seat."""
+    ctx.evals += 1
+    n = ctx.n
+    if state.phase == "over":
+        return [float(score_city(ctx.city_kinds(p.city), p.points, p.coins, p.influence,
+                                 [ctx.values[c] for c in p.influence_cards])["total"])
+                for p in state.players]
+    out = [player_estimate(state, s, ctx) for s in range(n)]
+    _turn_terms(state, ctx, out)
+    _race(state, ctx, out)
+    return out
+
+
+def utility(values: list[float], seat: int) -> float:
+    """What ``seat`` maximises: its estimate minus the best other seat's."""
+    best_other = max(v for i, v in enumerate(values) if i != seat)
+    return values[seat] - best_other
+
+
+__all__ = ["WEIGHTS", "Context", "estimate", "utility", "turns_left", "city_value",
+           "player_estimate", "MAX_SIDE", "bounds"]
