@@ -178,7 +178,8 @@ def sample_state(obs: Obs, seed: int | random.Random) -> GameState:
     return s
 
 
-def _sample_strips(seen: list[list[Any] | None], rng: random.Random) -> tuple[tuple[int, bool], ...]:
+def _sample_strips(seen: list[list[Any] | None], rng: random.Random
+                   ) -> tuple[tuple[int, bool], ...]:
     known = {s[0] for s in seen if s is not None}
     hidden = [i for i in range(len(seen)) if i not in known]
     rng.shuffle(hidden)

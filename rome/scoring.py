@@ -46,7 +46,8 @@ class CityFacts:
         return sum(BUILDINGS[k].stars for k in self.kinds.values())
 
     def residentials(self, value: int) -> int:
-        return self.count(lambda k: BUILDINGS[k].type == RESIDENTIAL and BUILDINGS[k].value == value)
+        return self.count(lambda k: BUILDINGS[k].type == RESIDENTIAL
+                          and BUILDINGS[k].value == value)
 
     @property
     def colours(self) -> set[str]:

@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any
 
 from .actions import StateError
-from .cards import DECK_NAMES, SHAPES, SPACES, STRIPS, BUILDINGS, card_instances
+from .cards import BUILDINGS, DECK_NAMES, SHAPES, SPACES, STRIPS, card_instances
 
 SAVE_VERSION = 1
 """Bump when the saved layout changes: a save of another version is refused."""
@@ -195,9 +195,9 @@ def _bool(v: Any, what: str) -> bool:
 
 
 def _ints(v: Any, what: str) -> tuple[int, ...]:
-    if not isinstance(v, list):
-        raise StateError(f"{what} must be a list")
-    return tuple(_int(x, what) for x in v)
+    if not isinstance(v, list) or not all(type(x) is int for x in v):
+        raise StateError(f"{what} must be a list of integers")
+    return tuple(v)
 
 
 def _read(d: Any) -> GameState:

@@ -1,0 +1,97 @@
+"""The command line: score a finished city, time random games, run AI tournaments.
+
+Standard library only, so it runs wherever the engine runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+
+from .actions import RomeError
+from .rules import apply_action, is_over, legal_actions
+from .score_input import ScoreInputError, read_city
+from .scoring import score_city
+from .setup import new_game
+
+USAGE = """usage: python -m rome COMMAND ...
+  score CITY.json                         score one finished city, print JSON
+  simulate --players N --games K --seed S play random legal games, print games/second
+  tournament --players N --games K --seed S --bots A,B[,C,D]   compare computer players"""
+
+
+def score(path: str) -> int:
+    """Print one finished city's breakdown; exit 2 with one line on stderr if it is bad."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+        city = read_city(data)
+    except OSError as exc:
+        return _fail(f"cannot read {path}: {exc.strerror or exc}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        return _fail(f"{path} is not valid JSON: {exc}")
+    except ScoreInputError as exc:
+        return _fail(f"{path}: {exc}")
+    result = score_city(city.kinds, city.points, city.coins, city.influence_tokens,
+                        city.influence_cards)
+    print(json.dumps(result))
+    return 0
+
+
+def _fail(message: str) -> int:
+    print(message.replace("\n", " "), file=sys.stderr)
+    return 2
+
+
+def play_random_game(num_players: int, seed: int, *, shrine: bool = False) -> int:
+    """Play one game with uniformly random legal actions; return the number of actions."""
+    rng = random.Random(seed)
+    state = new_game(num_players, seed=seed, shrine=shrine)
+    steps = 0
+    while not is_over(state):
+        state = apply_action(state, rng.choice(legal_actions(state)))
+        steps += 1
+    return steps
+
+
+def simulate(players: int, games: int, seed: int) -> float:
+    """Games per second of random play (printed and returned)."""
+    start = time.perf_counter()
+    steps = sum(play_random_game(players, seed + g) for g in range(games))
+    elapsed = time.perf_counter() - start
+    rate = games / elapsed
+    print(f"{players} players: {games} random games in {elapsed:.2f} s = {rate:.1f} games/s "
+          f"({steps / games:.0f} actions per game)")
+    return rate
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] in ("-h", "--help"):
+        print(USAGE)
+        return 0 if argv else 2
+    command, rest = argv[0], argv[1:]
+    if command == "score":
+        if len(rest) != 1:
+            return _fail("usage: python -m rome score CITY.json")
+        return score(rest[0])
+    if command == "simulate":
+        parser = argparse.ArgumentParser(prog="python -m rome simulate")
+        parser.add_argument("--players", type=int, choices=(2, 3, 4), required=True)
+        parser.add_argument("--games", type=int, default=100)
+        parser.add_argument("--seed", type=int, default=0)
+        args = parser.parse_args(rest)
+        simulate(args.players, args.games, args.seed)
+        return 0
+    if command == "tournament":
+        try:
+            from .ai.tournament import main as tournament
+        except ImportError as exc:
+            return _fail(f"the AI is not available: {exc}")
+        try:
+            return tournament(rest)
+        except RomeError as exc:
+            return _fail(str(exc))
+    return _fail(f"unknown command {command!r}\n{USAGE}")

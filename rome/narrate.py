@@ -1,0 +1,114 @@
+"""Plain-words descriptions of what an action did, for the game log.
+
+The log must tell the automatic consequences too (upkeep, influence scoring, the end of
+the game), and only the engine knows when those happened, so the narration lives here
+and compares the state before and after an action.
+"""
+
+from __future__ import annotations
+
+from .actions import Action
+from .cards import BUILDINGS, SHAPES, card_instances
+from .rules import build_cost, current_player, produce_cost
+from .state import GameState
+
+
+def _name(kind: str) -> str:
+    return BUILDINGS[kind].name if kind in BUILDINGS else kind
+
+
+def describe(before: GameState, action: Action, after: GameState,
+             names: list[str] | None = None) -> list[str]:
+    """Log lines (oldest first) for ``action`` taken in ``before`` giving ``after``.
+
+    Hidden information stays hidden: a School's kept card and a drafted card are not named.
+    """
+    n = before.num_players
+    who_seat = current_player(before)
+    names = names or [f"Player {i + 1}" for i in range(n)]
+    who = names[who_seat] if who_seat is not None else "?"
+    cards = card_instances(n, before.shrine)
+    lines: list[str] = []
+    verb = action.verb
+    if verb == "draft":
+        lines.append(f"{who} keeps a card from the opening draft.")
+    elif verb == "place":
+        lines.append(f"{who} places an emissary on space {action.space}.")
+    elif verb == "take":
+        lines.append(f"{who} takes {_name(action.kind)} from deck {action.deck}.")
+    elif verb == "build":
+        seat = who_seat if who_seat is not None else 0
+        p0, p1 = before.players[seat], after.players[seat]
+        replaced = before.players[seat].city.get((action.row, action.col))
+        text = f"{who} builds {_name(action.kind)}"
+        if replaced is not None:
+            text += f", replacing {_name(cards[replaced].kind)}"
+        token_pay, coin_pay = build_cost(before, seat, action.kind)
+        paid = [f"{k} {what}" for k, what in ((token_pay, "brick token(s)"),
+                                              (coin_pay, "coins for bricks")) if k]
+        gains = []
+        dc = p1.coins - p0.coins + coin_pay
+        if dc:
+            gains.append(f"+{dc} coins")
+        di = p1.influence - p0.influence
+        if di:
+            gains.append(f"+{di} influence")
+        pts = p1.points.get((action.row, action.col), 0)
+        if pts:
+            gains.append(f"{pts} point tokens on it")
+        text += "" if not paid else f", paying {' and '.join(paid)}"
+        text += "" if not gains else f" ({', '.join(gains)})"
+        lines.append(text + ".")
+    elif verb == "produce":
+        seat = who_seat if who_seat is not None else 0
+        p0, p1 = before.players[seat], after.players[seat]
+        cost = produce_cost(before)
+        bought = f" after buying {cost} cog(s)" if cost else ""
+        lines.append(f"{who} produces{bought}: {p1.coins - p0.coins + cost:+d} coins, "
+                     f"+{p1.influence - p0.influence} influence, "
+                     f"+{len(p1.bricks) - len(p0.bricks)} brick tokens.")
+    elif verb == "school":
+        lines.append(f"{who} draws {len(after.draw)} card(s) from deck {action.deck}.")
+    elif verb == "keep":
+        lines.append(f"{who} keeps one card and returns {len(before.draw) - 1} to the bottom "
+                     f"of deck {before.draw_deck}.")
+    elif verb == "end":
+        lines.append(f"{who} ends the turn.")
+    lines.extend(_consequences(before, after, names))
+    return lines
+
+
+def _consequences(before: GameState, after: GameState, names: list[str]) -> list[str]:
+    cards = card_instances(before.num_players, before.shrine)
+    lines = []
+    for seat, (p0, p1) in enumerate(zip(before.players, after.players, strict=True)):
+        won = p1.influence_cards[len(p0.influence_cards):]
+        if won:
+            values = ", ".join(str(cards[c].influence) for c in won)
+            lines.append(f"Influence scoring: {names[seat]} has the most influence and wins "
+                         f"influence card(s) worth {values}, returning {p0.influence} tokens.")
+    round_ended = after.round != before.round or (after.phase == "over" != before.phase)
+    nobody_won = all(len(p0.influence_cards) == len(p1.influence_cards)
+                     for p0, p1 in zip(before.players, after.players, strict=True))
+    if round_ended and before.influence_pool and nobody_won:
+        fate = "stay unawarded" if after.phase == "over" else "wait for the next round"
+        lines.append(f"Influence scoring: tied for the most influence; the cards {fate}.")
+    if after.phase == "over" and before.phase != "over":
+        lines.append("The game is over.")
+    elif after.round != before.round:
+        offer = "; ".join(f"{d}: {', '.join(_name(cards[c].kind) for c in pile) or '-'}"
+                          for d, pile in after.offer.items())
+        lines.append(f"Round {after.round} of {SHAPES[after.num_players].rounds} begins. "
+                     f"{names[after.first_player]} is first player. Offer — {offer}.")
+        new = [c for c in after.influence_pool if c not in before.influence_pool]
+        if new:
+            lines.append("Influence card(s) revealed: "
+                         + ", ".join(str(cards[c].influence) for c in new) + ".")
+    return lines
+
+
+def reveals_hidden(before: GameState, after: GameState) -> bool:
+    """True when going from ``before`` to ``after`` showed someone a card that was hidden:
+    a new round's offer, a School's draw, or the opening draft.  Undo stops there."""
+    return (after.round != before.round or after.draw != before.draw
+            or before.phase == "draft")
