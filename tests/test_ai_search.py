@@ -1,0 +1,162 @@
+"""Evaluation and search on small positions whose best move is known; legality, replay."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+
+import rome
+from rome.ai import LEVELS, choose_action
+from rome.ai.evaluate import Context, estimate, utility
+from rome.ai.tournament import main as tournament_main
+from rome.ai.tournament import wilson
+
+
+def _first_act_step(seed: int) -> rome.GameState:
+    """A 2-player game played by fixed choices up to the first 'act' step."""
+    rng = random.Random(seed)
+    state = rome.new_game(2, seed=seed)
+    while not (state.phase == "action" and state.step == "act"):
+        state = rome.apply_action(state, rng.choice(rome.sensible_actions(state)))
+    return state
+
+
+def _aqueduct_position(seed: int) -> tuple[rome.GameState, int]:
+    """The seat to act has three aqueducts (24 points) and a fourth in hand; the only
+    space for it is row -1, column 3.  Completing the set is worth 16 more points."""
+    state = _first_act_step(seed)
+    seat = rome.current_player(state)
+    obs = rome.observation(state, seat)
+    me = obs["players"][seat]
+    me["city"] = [[0, 0, "vegetable-farm", "start"], [0, 1, "house-2", "start"],
+                  [0, 2, "aqueduct", "II"], [1, 0, "aqueduct", "II"],
+                  [1, 1, "house-2", "II"], [2, 1, "aqueduct", "II"], [0, 3, "house-2", "II"]]
+    me["hand"] = me["hand"] + [{"kind": "aqueduct", "deck": "II", "public": False}]
+    me["bricks"], me["points"] = [], []
+    obs["decks"]["II"] -= 6
+    return rome.sample_state(obs, 0), seat
+
+
+def _play_turn(state: rome.GameState, seat: int, level: str) -> rome.GameState:
+    start = (state.round, state.acting)
+    k = 0
+    while (state.round, state.acting) == start and not rome.is_over(state):
+        text = choose_action(rome.observation(state, seat), level, k)
+        state = rome.apply_action(state, rome.Action.parse(text))
+        k += 1
+    return state
+
+
+def _aqueduct_seed() -> int:
+    for seed in range(40):
+        try:
+            _aqueduct_position(seed)
+        except ValueError:  # the visible cards leave no aqueduct for the hand
+            continue
+        return seed
+    raise AssertionError("no seed gives the aqueduct position")
+
+
+@pytest.mark.parametrize("level", ["greedy", "normal", "hard"])
+def test_completes_the_fourth_aqueduct(level: str) -> None:
+    state, seat = _aqueduct_position(_aqueduct_seed())
+    assert rome.Action.parse("build aqueduct -1,3") in rome.legal_actions(state)
+    after = _play_turn(state, seat, level)
+    assert rome.final_scores(after)[seat]["aqueducts"] == 40
+
+
+def test_evaluation_sees_the_aqueduct_gain() -> None:
+    state, seat = _aqueduct_position(_aqueduct_seed())
+    ctx = Context(2, False)
+    before = estimate(state, ctx)[seat]
+    after = estimate(rome.apply_action(state, rome.Action.parse("build aqueduct -1,3")), ctx)[seat]
+    ended = estimate(rome.apply_action(state, rome.Action.parse("end")), ctx)[seat]
+    assert after > before and after > ended + 2
+
+
+def test_evaluation_prefers_the_public_next_to_the_houses() -> None:
+    """A market beside the houses scores their area; one beside the farm does not."""
+    state = _first_act_step(2)
+    seat = rome.current_player(state)
+    obs = rome.observation(state, seat)
+    me = obs["players"][seat]
+    me["city"] = [[0, 0, "vegetable-farm", "start"], [0, 1, "house-2", "start"],
+                  [0, 2, "house-2", "II"]]
+    me["hand"] = me["hand"] + [{"kind": "market", "deck": "II", "public": False}]
+    me["coins"] = 9
+    obs["decks"]["II"] -= 2
+    real = rome.sample_state(obs, 0)
+    ctx = Context(2, False)
+    near = rome.apply_action(real, rome.Action.parse("build market 1,1"))
+    far = rome.apply_action(real, rome.Action.parse("build market -1,0"))
+    assert estimate(near, ctx)[seat] > estimate(far, ctx)[seat] + 1
+
+
+def test_evaluation_at_the_end_is_the_final_score() -> None:
+    rng = random.Random(4)
+    state = rome.new_game(3, seed=4)
+    while not rome.is_over(state):
+        state = rome.apply_action(state, rng.choice(rome.sensible_actions(state)))
+    values = estimate(state, Context(3, False))
+    assert values == [float(s["total"]) for s in rome.final_scores(state)]
+    assert utility(values, 0) == values[0] - max(values[1:])
+
+
+def test_more_coins_is_better() -> None:
+    state = _first_act_step(6)
+    seat = rome.current_player(state)
+    obs = rome.observation(state, seat)
+    richer = copy.deepcopy(obs)
+    richer["players"][seat]["coins"] += 3
+    ctx = Context(2, False)
+    assert estimate(rome.sample_state(richer, 0), ctx)[seat] > \
+        estimate(rome.sample_state(obs, 0), ctx)[seat]
+
+
+@pytest.mark.parametrize("num_players", [2, 3, 4])
+def test_every_level_answers_a_legal_action(num_players: int) -> None:
+    """Across seeded positions (every phase), each level's answer is legal."""
+    rng = random.Random(num_players)
+    state = rome.new_game(num_players, seed=num_players * 10)
+    checked = 0
+    while not rome.is_over(state) and checked < 7:
+        if rng.random() < 0.12 and rome.automatic_action(state) is None:
+            seat = rome.current_player(state)
+            obs = json.loads(json.dumps(rome.observation(state, seat)))
+            legal = rome.legal_actions(state)
+            for level in LEVELS:
+                assert rome.Action.parse(choose_action(obs, level, checked)) in legal
+            checked += 1
+        state = rome.apply_action(state, rng.choice(rome.sensible_actions(state)))
+    assert checked >= 3
+
+
+def test_same_seed_same_move_and_unknown_level_refused() -> None:
+    state = _first_act_step(9)
+    obs = rome.observation(state, rome.current_player(state))
+    assert choose_action(obs, "hard", 3) == choose_action(copy.deepcopy(obs), "hard", 3)
+    with pytest.raises(ValueError):
+        choose_action(obs, "grandmaster", 0)
+
+
+def test_tournament_prints_json_last(capsys: pytest.CaptureFixture[str], monkeypatch) -> None:
+    import sys
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # no tqdm: no bar, no failure
+    assert tournament_main(["--players", "2", "--games", "2", "--seed", "1",
+                            "--bots", "random,greedy"]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    result = json.loads(last)
+    assert set(result) == {"random", "greedy"}
+    for stats in result.values():
+        assert set(stats) == {"win_rate", "ci95", "mean_score", "mean_margin",
+                              "decision_ms_p50", "decision_ms_p95"}
+    assert abs(result["random"]["win_rate"] + result["greedy"]["win_rate"] - 1) < 1e-9
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(65, 100)
+    assert 0.55 < low < 0.56 and 0.73 < high < 0.74
+    assert wilson(0, 0) == [0.0, 1.0]
