@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import rome
-
 from ui.markup import esc
 from ui.svg_cards import SHORT_NAMES
 
@@ -70,9 +69,9 @@ def describe(before: rome.GameState, text: str, after: rome.GameState, names: li
     engine = getattr(rome, "describe", None)
     if engine is not None:
         try:
-            lines = [str(line) for line in engine(before, action, after)]
+            lines = [str(line) for line in engine(before, action, after, names)]
             if lines:
-                return [f"{who}: {lines[0]}", *lines[1:]]
+                return lines
         except Exception:  # never let wording break the game
             pass
     return _fallback(before, action, after, names, who)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs
 
-from ui.markup import SEAT_COLOURS, SEAT_COLOUR_NAMES, attrs, button, esc
+from ui.markup import SEAT_COLOUR_NAMES, SEAT_COLOURS, attrs, button, esc
 from ui.session import LEVELS, TEST_LEVELS, Seat
 
 PACES: dict[str, int] = {"slow": 1600, "normal": 800, "fast": 250, "instant": 0}

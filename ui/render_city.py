@@ -1,8 +1,8 @@
-"""A player's city: drawn centred in a 6 × 6 frame (the 4 × 4 limit plus a ring for growth).
+"""A player's city, drawn centred in a fixed frame of 5 × 5 cells.
 
-Why a frame larger than 4 × 4: a city of 3 rows may still grow up *or* down, so the
-spaces it may reach must be visible on both sides. The city's bounding box is centred
-in the frame and re-centres as it grows; spaces the 4 × 4 limit forbids are not drawn.
+Why 5 × 5 and not 4 × 4: a city of 3 rows may still grow up *or* down, so the spaces it
+may reach must be visible on both sides. The city plus its reachable ring is centred in
+the frame and re-centres as it grows; spaces the 4 × 4 limit forbids are not drawn.
 Build targets come only from the legal build actions of the selected card.
 """
 
@@ -13,7 +13,7 @@ from typing import Any
 from ui.markup import attrs, esc
 from ui.svg_cards import SHORT_NAMES, card_svg, card_title
 
-FRAME = 6
+FRAME = 5
 LIMIT = 4
 
 
@@ -27,16 +27,16 @@ def render_city(player: dict[str, Any], seat: int, name: str,
     rows = [r for r, _ in city]
     cols = [c for _, c in city]
     r0, r1, c0, c1 = min(rows), max(rows), min(cols), max(cols)
-    top = r0 - (FRAME - (r1 - r0 + 1)) // 2
-    left = c0 - (FRAME - (c1 - c0 + 1)) // 2
+    # The window: the city plus one ring, clipped to what the 4 x 4 limit still allows.
+    # It is symmetric around the city, so the city sits centred in its frame.
     reach_r = (max(r0 - 1, r1 - LIMIT + 1), min(r1 + 1, r0 + LIMIT - 1))
     reach_c = (max(c0 - 1, c1 - LIMIT + 1), min(c1 + 1, c0 + LIMIT - 1))
+    n_rows = reach_r[1] - reach_r[0] + 1
+    n_cols = reach_c[1] - reach_c[0] + 1
     cells = []
-    for r in range(top, top + FRAME):
-        for c in range(left, left + FRAME):
-            if not (reach_r[0] <= r <= reach_r[1] and reach_c[0] <= c <= reach_c[1]):
-                continue
-            style = f"grid-row:{r - top + 1};grid-column:{c - left + 1}"
+    for r in range(reach_r[0], reach_r[1] + 1):
+        for c in range(reach_c[0], reach_c[1] + 1):
+            style = f"grid-row:{r - reach_r[0] + 1};grid-column:{c - reach_c[0] + 1}"
             kind = city.get((r, c))
             action = targets.get((r, c))
             if kind is not None:
@@ -64,4 +64,6 @@ def render_city(player: dict[str, Any], seat: int, name: str,
                 cells.append(f'<div class="cell edge" style="{style}"></div>')
     cls = "city big" if big else "city"
     return (f'<div class="{cls}" role="group" aria-label="{esc(name)}\'s city" '
-            f'data-seat="{seat}">{"".join(cells)}</div>')
+            f'data-seat="{seat}"><div class="city-grid" style="grid-template-rows:'
+            f'repeat({n_rows},var(--cell));grid-template-columns:repeat({n_cols},var(--cell))">'
+            f'{"".join(cells)}</div></div>')

@@ -14,8 +14,7 @@ from typing import Any
 
 import rome
 from rome.cards import SHAPES, space_resources, strip_symbols
-
-from ui.markup import SEAT_COLOURS, SEAT_COLOUR_NAMES, attrs, button, esc
+from ui.markup import SEAT_COLOUR_NAMES, SEAT_COLOURS, attrs, button, esc
 from ui.render_city import render_city
 from ui.svg_cards import SHORT_NAMES, back_svg, card_svg, card_title, influence_card_svg
 

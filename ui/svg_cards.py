@@ -10,7 +10,6 @@ The full rule text travels in ``<title>`` (tooltip) and the accessible name.
 from __future__ import annotations
 
 import rome
-
 from ui.markup import esc
 
 TYPE_FILL = {
@@ -86,7 +85,8 @@ def _colour_badge(colour: str, letter: str, x: float, y: float, r: float) -> str
         body = (f'<polygon points="{x},{y - r * 1.15} {x + r * 1.15},{y + r * 0.85} '
                 f'{x - r * 1.15},{y + r * 0.85}" fill="{fill}" {stroke}/>')
     elif shape == "square":
-        body = f'<rect x="{x - r}" y="{y - r}" width="{2 * r}" height="{2 * r}" fill="{fill}" {stroke}/>'
+        body = (f'<rect x="{x - r}" y="{y - r}" width="{2 * r}" height="{2 * r}" '
+                f'fill="{fill}" {stroke}/>')
     else:
         body = (f'<polygon points="{x},{y - r * 1.25} {x + r * 1.25},{y} {x},{y + r * 1.25} '
                 f'{x - r * 1.25},{y}" fill="{fill}" {stroke}/>')

@@ -1,0 +1,98 @@
+"""The end of the game: scoring table category by category, winners, a bar chart.
+
+Why: the totals and winners come straight from ``rome.final_scores`` and
+``rome.winners`` (tie-breaks included); this module only lays them out.
+"""
+
+from __future__ import annotations
+
+import rome
+from ui.markup import button, esc
+
+LABELS = {
+    "residential": "Residential areas", "aqueducts": "Aqueducts", "temples": "Temples",
+    "shrine": "Shrine", "coins": "Coins", "influence_tokens": "Influence tokens (½)",
+    "influence_cards": "Influence cards",
+}
+CHART_COLOURS = {
+    "residential": "#d9825b", "aqueducts": "#5d88a8", "temples": "#c9b27c", "shrine": "#8e6cb0",
+    "coins": "#e0b21a", "influence_tokens": "#7e57c2", "influence_cards": "#4b2f80",
+}
+
+
+def render_chart(scores: list[dict[str, int]], names: list[str]) -> str:
+    """Stacked horizontal bars, one per player, segments by category (SVG)."""
+    best = max((s["total"] for s in scores), default=1) or 1
+    bar_h, gap, label_w, width = 28, 12, 120, 520
+    height = len(scores) * (bar_h + gap) + 40
+    parts = [f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
+             f'aria-label="Bar chart of the final scores" xmlns="http://www.w3.org/2000/svg">']
+    scale = (width - label_w - 50) / best
+    for i, (score, name) in enumerate(zip(scores, names, strict=True)):
+        y = i * (bar_h + gap) + 6
+        parts.append(f'<text x="{label_w - 8}" y="{y + bar_h * 0.68}" text-anchor="end" '
+                     f'font-size="14" fill="#2b1d0e">{esc(name[:16])}</text>')
+        x = float(label_w)
+        for cat in rome.CATEGORIES:
+            w = score[cat] * scale
+            if w <= 0:
+                continue
+            parts.append(f'<rect x="{x:.1f}" y="{y}" width="{w:.1f}" height="{bar_h}" '
+                         f'fill="{CHART_COLOURS[cat]}" stroke="#fff" stroke-width="1">'
+                         f"<title>{esc(name)}: {LABELS[cat]} {score[cat]}</title></rect>")
+            x += w
+        parts.append(f'<text x="{x + 6:.1f}" y="{y + bar_h * 0.68}" font-size="14" '
+                     f'font-weight="700" fill="#2b1d0e">{score["total"]}</text>')
+    ly = len(scores) * (bar_h + gap) + 16
+    lx = 4.0
+    for cat in rome.CATEGORIES:
+        parts.append(f'<rect x="{lx}" y="{ly}" width="10" height="10" '
+                     f'fill="{CHART_COLOURS[cat]}"/><text x="{lx + 13}" y="{ly + 9}" '
+                     f'font-size="10" fill="#2b1d0e">{esc(LABELS[cat].split(" (")[0])}</text>')
+        lx += 13 + 6.2 * len(LABELS[cat].split(" (")[0]) + 8
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def render_end(state: rome.GameState, names: list[str]) -> str:
+    """The final scoring section with "new game" and "rematch" buttons."""
+    scores = rome.final_scores(state)
+    wins = rome.winners(state)
+    head = "".join(f'<th scope="col">{esc(n)}{" 🏆" if i in wins else ""}</th>'
+                   for i, n in enumerate(names))
+    rows = []
+    for cat in rome.CATEGORIES:
+        cells = "".join(f"<td>{s[cat]}</td>" for s in scores)
+        rows.append(f'<tr><th scope="row">{LABELS[cat]}</th>{cells}</tr>')
+    totals = "".join(f"<td><strong>{s['total']}</strong></td>" for s in scores)
+    rows.append(f'<tr class="total"><th scope="row">Total</th>{totals}</tr>')
+    # one row per player as well (the tests' hook, and a readable summary on phones)
+    ranking = sorted(range(len(scores)), key=lambda i: -scores[i]["total"])
+    summary = []
+    for i in ranking:
+        p = state.players[i]
+        summary.append(
+            f'<tr data-player="{i}" data-total="{scores[i]["total"]}"'
+            f'{" class=winner" if i in wins else ""}><th scope="row">{esc(names[i])}</th>'
+            f"<td>{scores[i]['total']}</td><td>{p.influence}</td><td>{p.coins}</td></tr>")
+    if len(wins) == 1:
+        verdict = f"{esc(names[wins[0]])} wins!"
+    else:
+        verdict = "Shared victory: " + ", ".join(esc(names[i]) for i in wins) + "."
+    return (
+        '<section class="final panel" id="final" aria-labelledby="final-title">'
+        f'<h2 id="final-title">Final scoring</h2><p class="verdict" role="status">{verdict}</p>'
+        '<div class="table-scroll"><table class="scores" id="score-categories">'
+        f'<thead><tr><th scope="col">Category</th>{head}</tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody></table></div>'
+        '<div class="table-scroll"><table class="scores ranking" id="final-table">'
+        '<caption>Ranking (ties: most influence tokens, then most coins)</caption>'
+        '<thead><tr><th scope="col">Player</th><th scope="col">Points</th>'
+        '<th scope="col">Influence tokens</th><th scope="col">Coins</th></tr></thead>'
+        f'<tbody>{"".join(summary)}</tbody></table></div>'
+        + render_chart(scores, names)
+        + '<div class="buttons">'
+        + button("Rematch with the same seats", cls="btn primary", data_ui="rematch")
+        + button("New game", cls="btn", data_ui="newgame")
+        + "</div></section>"
+    )
