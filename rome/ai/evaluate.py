@@ -70,6 +70,8 @@ class Context:
         self.w = dict(WEIGHTS, **(weights or {}))
         self.city_cache: dict[int, tuple[Any, float, dict]] = {}
         self.player_cache: dict[tuple[int, int], tuple[Any, float]] = {}
+        self.value_cache: dict[tuple, tuple[Any, Any, float]] = {}
+        self.hand_cache: dict[tuple, tuple[Any, float]] = {}
         self.evals = 0
 
     def city_kinds(self, city: dict) -> dict:
@@ -203,18 +205,23 @@ def player_estimate(state: Any, seat: int, ctx: Context) -> float:
     w = ctx.w
     kinds = ctx.city_kinds(p.city)
     cards_value = sum(ctx.values[c] for c in p.influence_cards)
-    value = city_value(kinds, p.points, p.coins, p.influence, cards_value, turns, w)
+    vkey = (id(p.city), id(p.points), p.coins, p.influence, cards_value, turns)
+    vhit = ctx.value_cache.get(vkey)
+    if vhit is None:
+        value = city_value(kinds, p.points, p.coins, p.influence, cards_value, turns, w)
+        ctx.value_cache[vkey] = (p.city, p.points, value)
+    else:
+        value = vhit[2]
     if turns > 0:
-        facts = CityFacts(kinds, p.coins)
-        aq = [sum(1 for k in kinds.values() if BUILDINGS[k].type == AQUEDUCT)]
-        spots = bool(aqueduct_spaces(kinds, free_spaces(kinds))) if p.hand else False
-        hand_values = sorted((_hand_card_value(ctx.kinds[c], kinds, facts, aq, spots, turns, w)
-                              for c, _m in p.hand), reverse=True)
-        room = 16 - len(kinds)
-        cap = min(turns, max(room, 0) + 1)
-        disc = w["hand_discount"]
-        for i, v in enumerate(hand_values[:cap]):
-            value += v * disc * (0.93 ** i)
+        hand_kinds = tuple(sorted(ctx.kinds[c] for c, _m in p.hand))
+        hkey = (id(p.city), p.coins, turns, hand_kinds)
+        hhit = ctx.hand_cache.get(hkey)
+        if hhit is None:
+            hv = _hand_value(kinds, p.coins, hand_kinds, turns, w)
+            ctx.hand_cache[hkey] = (p.city, hv)
+        else:
+            hv = hhit[1]
+        value += hv
         value += w["brick_token"] * len(p.bricks)
         prod = 0.0
         for k in kinds.values():
@@ -224,6 +231,21 @@ def player_estimate(state: Any, seat: int, ctx: Context) -> float:
         value += w["production_per_turn"] * prod * min(turns, 10) * 0.8
     ctx.player_cache[key] = (p, value)
     return value
+
+
+def _hand_value(kinds: dict, coins: int, hand_kinds: tuple[str, ...], turns: int,
+                w: dict[str, float]) -> float:
+    if not hand_kinds:
+        return 0.0
+    facts = CityFacts(kinds, coins)
+    aq = [sum(1 for k in kinds.values() if BUILDINGS[k].type == AQUEDUCT)]
+    spots = bool(aqueduct_spaces(kinds, free_spaces(kinds)))
+    hand_values = sorted((_hand_card_value(k, kinds, facts, aq, spots, turns, w)
+                          for k in hand_kinds), reverse=True)
+    room = 16 - len(kinds)
+    cap = min(turns, max(room, 0) + 1)
+    disc = w["hand_discount"]
+    return sum(v * disc * (0.93 ** i) for i, v in enumerate(hand_values[:cap]))
 
 
 def _turn_terms(state: Any, ctx: Context, out: list[float]) -> None:
