@@ -34,8 +34,10 @@ play: setup
 
 test: setup
 	$(VPY) -m ruff check .
+	@# pytest exits 5 when it collects nothing: fine only if no test file exists at all.
 	@set +e; $(VPY) -m pytest; rc=$$?; \
-	if [ $$rc -eq 5 ]; then echo "pytest collected no tests"; fi; exit $$rc
+	if [ $$rc -eq 5 ] && [ -z "$$(find tests e2e -name 'test_*.py' 2>/dev/null)" ]; then \
+		echo "no test files yet: nothing to run"; rc=0; fi; exit $$rc
 
 dist: setup
 	rm -rf dist
