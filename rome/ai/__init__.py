@@ -5,6 +5,19 @@ Public contract (the UI and its worker code against it):
 * :func:`choose_action(obs, level, seed)` returns the canonical text of an action that is
   legal in every state consistent with ``obs`` (the observation of the seat to act).
 * :data:`LEVELS` names the levels: ``random``, ``greedy``, ``easy``, ``normal``, ``hard``.
+
+Levels (budgets in :data:`rome.ai.search.LEVEL_PARAMS`; a node is one plan applied or one
+position evaluated, so a level decides identically on any machine and replays from its seed):
+
+* ``random``: a uniformly random sensible action.
+* ``greedy``: the best whole turn (or placement) by a one-step lookahead on the evaluation.
+* ``easy``: greedy with soft-max noise (temperature 1.5 points): human-like slips.
+* ``normal``: 2 determinisations, 1 200 nodes, paranoid alpha-beta to depth 2 (the
+  opponents' best reply); emissaries placed by rolling the round out with greedy turns.
+* ``hard``: 3 determinisations, 4 000 nodes, iterative deepening to depth 3, wider beams.
+
+The seed handed to the search is mixed with the observation's round/step, so a game played
+from a seed replays move for move.
 """
 
 from __future__ import annotations
