@@ -93,27 +93,31 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 
 
-@cache
 def parse(text: str) -> Action:
     """Parse the notation; the inverse of ``str(action)``."""
     if not isinstance(text, str):
         raise NotationError(f"an action is written as text, not {type(text).__name__}")
+    return _parse(text)
+
+
+@cache
+def _parse(text: str) -> Action:
     for verb, pattern in _PATTERNS:
         m = pattern.fullmatch(text)
         if m is None:
             continue
         g = m.groups()
         if verb in ("produce", "end"):
-            return Action(verb)
+            return make(verb)
         if verb == "place":
-            return Action(verb, space=int(g[0]))
+            return make(verb, space=int(g[0]))
         if verb == "take":
-            return Action(verb, kind=g[1], deck=g[0])
+            return make(verb, kind=g[1], deck=g[0])
         if verb == "build":
-            return Action(verb, kind=g[0], row=int(g[1]), col=int(g[2]))
+            return make(verb, kind=g[0], row=int(g[1]), col=int(g[2]))
         if verb == "school":
-            return Action(verb, deck=g[0])
-        return Action(verb, kind=g[0])
+            return make(verb, deck=g[0])
+        return make(verb, kind=g[0])
     raise NotationError(f"not an action: {text!r}")
 
 

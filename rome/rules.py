@@ -409,6 +409,10 @@ def _school_keep(s: GameState, kind: str) -> None:
 
 
 def _end_turn(s: GameState) -> None:
+    """The emissary leaves the strip; the next one towards the far end acts."""
+    spaces = list(s.spaces)
+    spaces[s.acting - 1] = -1
+    s.spaces = tuple(spaces)
     _start_turn(s, s.acting + 1)
 
 

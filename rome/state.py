@@ -308,6 +308,39 @@ def validate(state: GameState) -> None:
             raise StateError(f"player {seat} keeps a building among influence cards")
     if state.draw_deck and state.draw_deck not in shape.decks[1:]:
         raise StateError(f"a School cannot draw from deck {state.draw_deck}")
+    _validate_progress(state)
+
+
+STEPS_OF_PHASE = {"draft": ("",), "emissary": ("",), "over": ("",),
+                  "action": ("take", "act", "school-deck", "school-keep")}
+
+
+def _validate_progress(state: GameState) -> None:
+    """Where the game stands must agree with itself: whose turn, which step."""
+    n = state.num_players
+    shape = SHAPES[n]
+    placed = sum(1 for x in state.spaces if x >= 0)
+    if state.step not in STEPS_OF_PHASE[state.phase]:
+        raise StateError(f"step {state.step!r} does not belong to the {state.phase} phase")
+    if state.phase == "draft":
+        if state.round != 0 or not state.draft_pool or not 0 <= state.draft_turn < n - 1:
+            raise StateError("the opening draft is not in progress")
+    elif state.draft_pool or state.round == 0:
+        raise StateError("the opening draft is unfinished outside the draft")
+    if state.phase == "emissary" and placed != state.placed:
+        raise StateError(f"{placed} emissaries on the strip, but {state.placed} placed")
+    if state.phase == "action":
+        if not 1 <= state.acting <= SPACES or state.spaces[state.acting - 1] < 0:
+            raise StateError("the acting strip space holds no emissary")
+        if state.step == "school-keep" and not state.draw:
+            raise StateError("a School choice with no cards drawn")
+        if state.step == "take" and not any(state.offer.values()):
+            raise StateError("a take from an empty offer")
+    if state.step != "school-keep" and state.draw:
+        raise StateError("cards drawn by a School outside its choice")
+    counts = [sum(1 for x in state.spaces if x == seat) for seat in range(n)]
+    if any(c > shape.emissaries for c in counts):
+        raise StateError("a player has more emissaries on the strip than they own")
 
 
 def _validate_city(seat: int, p: PlayerState, cards: tuple[Any, ...]) -> None:
