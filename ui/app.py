@@ -21,7 +21,7 @@ from ui import boot, log_view, newgame, save
 from ui.ai_client import ComputerPlayers
 from ui.endgame import render_end
 from ui.help_panel import render_help
-from ui.markup import button, esc
+from ui.markup import button, esc, present
 from ui.render_prompt import render_prompt
 from ui.render_table import (
     View,
@@ -107,7 +107,7 @@ class App:
         self.screen().innerHTML = newgame.render_form(
             seats, allow_resume and save.has_save(window), notice, shrine)
         first = document.getElementById("resume-btn") or document.getElementById("start-btn")
-        if first is not None:
+        if present(first):
             first.focus()
 
     def screen(self) -> Any:
@@ -222,7 +222,7 @@ class App:
 
     def _on_ai_status(self, status: str) -> None:
         el = document.getElementById("worker-status")
-        if el is not None and status == "failed":
+        if present(el) and status == "failed":
             el.textContent = "AI worker unavailable: computers use the quick AI."
 
     # -- rendering ----------------------------------------------------------------------
@@ -230,7 +230,7 @@ class App:
         """Refresh every part of the table from the session (keeping keyboard focus)."""
         s = self.session
         table = document.getElementById("table")
-        if s is None or table is None:
+        if s is None or not present(table):
             return
         focus = self._focus_key()
         state = s.state
@@ -286,12 +286,12 @@ class App:
 
     def _set(self, element_id: str, html: str) -> None:
         el = document.getElementById(element_id)
-        if el is not None:
+        if present(el):
             el.innerHTML = html
 
     def _focus_key(self) -> tuple[str, str] | None:
         el = document.activeElement
-        if el is None or el == document.body:
+        if not present(el) or el == document.body:
             return None
         for attr in ("data-action", "data-kind", "data-ui", "id"):
             value = el.getAttribute(attr) if hasattr(el, "getAttribute") else None
@@ -300,21 +300,23 @@ class App:
         return None
 
     def _restore_focus(self, key: tuple[str, str] | None) -> None:
-        if key is None or document.activeElement not in (None, document.body):
+        active = document.activeElement
+        if key is None or (present(active) and active != document.body):
             return
         attr, value = key
         target = document.querySelector(f'[{attr}="{value}"]')
-        if target is None:
-            target = (document.getElementById("handover-ok")
-                      or document.querySelector("#prompt [data-action], #prompt button")
-                      or document.querySelector("[data-action]"))
-        if target is not None:
+        for fallback in ("#handover-ok", "#prompt [data-action], #prompt button",
+                         "[data-action]"):
+            if present(target):
+                break
+            target = document.querySelector(fallback)
+        if present(target):
             target.focus(to_js({"preventScroll": True}))
 
     # -- input --------------------------------------------------------------------------
     def on_click(self, event: Any) -> None:
         target = event.target.closest("[data-action], [data-ui]")
-        if target is None or target.hasAttribute("disabled"):
+        if not present(target) or target.hasAttribute("disabled"):
             return
         try:
             action = target.getAttribute("data-action")
@@ -335,8 +337,8 @@ class App:
             return
         self.play(text)
         self.waiting = "auto"
-        self.render()
         self.schedule()
+        self.render()
 
     def ui_command(self, command: str, target: Any) -> None:
         if command == "select":
@@ -410,7 +412,7 @@ class App:
                      "u": '[data-ui="undo"]'}
         if key.lower() in shortcuts and not help_open:
             el = document.querySelector(shortcuts[key.lower()])
-            if el is not None:
+            if present(el):
                 event.preventDefault()
                 el.click()
 

@@ -38,3 +38,12 @@ def attrs(**values: object) -> str:
 def button(label: str, *, cls: str = "btn", aria: str | None = None, **extra: object) -> str:
     """A native button (keyboard-activatable, focusable) with an accessible name."""
     return f'<button type="button"{attrs(class_=cls, aria_label=aria, **extra)}>{label}</button>'
+
+
+def present(value: object) -> bool:
+    """True unless ``value`` is Python None or JavaScript null/undefined.
+
+    Why: in this Pyodide, DOM look-ups that find nothing return a ``JsNull`` proxy,
+    not None, so ``is None`` tests alone would let null through.
+    """
+    return value is not None and type(value).__name__ not in ("JsNull", "JsUndefined")

@@ -10,6 +10,7 @@ import contextlib
 import json
 from typing import Any
 
+from ui.markup import present
 from ui.session import SaveError, Session
 
 KEY = "great-city-of-rome.save"
@@ -18,9 +19,10 @@ SETTINGS_KEY = "great-city-of-rome.settings"
 
 def _storage(window: Any) -> Any:
     try:
-        return window.localStorage
+        store = window.localStorage
     except Exception:
         return None
+    return store if present(store) else None
 
 
 def write(window: Any, session: Session) -> None:
@@ -33,7 +35,7 @@ def write(window: Any, session: Session) -> None:
 
 def has_save(window: Any) -> bool:
     store = _storage(window)
-    return store is not None and store.getItem(KEY) is not None
+    return store is not None and present(store.getItem(KEY))
 
 
 def clear(window: Any) -> None:
@@ -48,7 +50,7 @@ def load(window: Any) -> Session | None:
     if store is None:
         return None
     raw = store.getItem(KEY)
-    if raw is None:
+    if not present(raw):
         return None
     try:
         data = json.loads(str(raw))
@@ -61,7 +63,7 @@ def read_settings(window: Any) -> dict[str, Any]:
     store = _storage(window)
     try:
         raw = store.getItem(SETTINGS_KEY) if store is not None else None
-        data = json.loads(str(raw)) if raw is not None else {}
+        data = json.loads(str(raw)) if present(raw) else {}
         return data if isinstance(data, dict) else {}
     except Exception:
         return {}
