@@ -23,15 +23,15 @@ CHART_COLOURS = {
 def render_chart(scores: list[dict[str, int]], names: list[str]) -> str:
     """Stacked horizontal bars, one per player, segments by category (SVG)."""
     best = max((s["total"] for s in scores), default=1) or 1
-    bar_h, gap, label_w, width = 28, 12, 120, 520
-    height = len(scores) * (bar_h + gap) + 40
+    bar_h, gap, label_w, width = 28, 12, 170, 560
+    height = len(scores) * (bar_h + gap) + 4
     parts = [f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
              f'aria-label="Bar chart of the final scores" xmlns="http://www.w3.org/2000/svg">']
     scale = (width - label_w - 50) / best
     for i, (score, name) in enumerate(zip(scores, names, strict=True)):
         y = i * (bar_h + gap) + 6
         parts.append(f'<text x="{label_w - 8}" y="{y + bar_h * 0.68}" text-anchor="end" '
-                     f'font-size="14" fill="#2b1d0e">{esc(name[:16])}</text>')
+                     f'font-size="14" fill="#2b1d0e">{esc(name[:20])}</text>')
         x = float(label_w)
         for cat in rome.CATEGORIES:
             w = score[cat] * scale
@@ -43,22 +43,18 @@ def render_chart(scores: list[dict[str, int]], names: list[str]) -> str:
             x += w
         parts.append(f'<text x="{x + 6:.1f}" y="{y + bar_h * 0.68}" font-size="14" '
                      f'font-weight="700" fill="#2b1d0e">{score["total"]}</text>')
-    ly = len(scores) * (bar_h + gap) + 16
-    lx = 4.0
-    for cat in rome.CATEGORIES:
-        parts.append(f'<rect x="{lx}" y="{ly}" width="10" height="10" '
-                     f'fill="{CHART_COLOURS[cat]}"/><text x="{lx + 13}" y="{ly + 9}" '
-                     f'font-size="10" fill="#2b1d0e">{esc(LABELS[cat].split(" (")[0])}</text>')
-        lx += 13 + 6.2 * len(LABELS[cat].split(" (")[0]) + 8
     parts.append("</svg>")
-    return "".join(parts)
+    legend = "".join(f'<li><span class="swatch" style="background:{CHART_COLOURS[c]}"></span>'
+                     f"{esc(LABELS[c])}</li>" for c in rome.CATEGORIES)
+    return "".join(parts) + f'<ul class="legend" aria-hidden="true">{legend}</ul>'
 
 
 def render_end(state: rome.GameState, names: list[str]) -> str:
     """The final scoring section with "new game" and "rematch" buttons."""
     scores = rome.final_scores(state)
     wins = rome.winners(state)
-    head = "".join(f'<th scope="col">{esc(n)}{" 🏆" if i in wins else ""}</th>'
+    head = "".join(f'<th scope="col">{esc(n)}'
+                   f'{" <span class=win-mark>(winner)</span>" if i in wins else ""}</th>'
                    for i, n in enumerate(names))
     rows = []
     for cat in rome.CATEGORIES:
