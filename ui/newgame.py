@@ -31,7 +31,7 @@ class AddressOptions:
 def default_name(index: int, human: bool, level: str) -> str:
     if human:
         return f"Player {index + 1}"
-    return f"{('Aurelia', 'Brutus', 'Cassia', 'Decimus')[index]} ({level})"
+    return ('Aurelia', 'Brutus', 'Cassia', 'Decimus')[index]
 
 
 def parse_seats(text: str) -> list[Seat]:
@@ -123,8 +123,7 @@ def _seat_row(i: int, seat: Seat | None) -> str:
 def render_form(previous: list[Seat] | None, has_save: bool, notice: str = "",
                 shrine: bool = False) -> str:
     """The new-game screen (with Resume when a saved game exists)."""
-    seats: list[Seat | None] = list(previous or [Seat("Player 1", True), Seat(
-        default_name(1, False, "normal"), False, "normal")])
+    seats: list[Seat | None] = list(previous or [Seat("", True), Seat("", False, "normal")])
     seats += [None] * (4 - len(seats))
     rows = "".join(_seat_row(i, s) for i, s in enumerate(seats))
     notice_html = (f'<div class="notice" role="alert" id="save-notice">{esc(notice)}</div>'
