@@ -80,8 +80,9 @@ def render_prompt(state: rome.GameState, obs: dict[str, Any], view: View,
                f'<span class="res">¢ {p["coins"]}</span>')
         hint = []
         if view.selected:
-            hint.append(f"Choose a highlighted space for the "
-                        f"{esc(rome.BUILDINGS[view.selected].name)}.")
+            chosen = rome.BUILDINGS[view.selected]
+            hint.append(f"Choose a highlighted space for the {esc(chosen.name)} "
+                        f"(cost {chosen.cost}). <em>{esc(chosen.rule)}</em>")
         elif any(a.startswith("build ") for a in view.actions):
             hint.append("Choose a card in your hand to build it.")
         if state.built:
