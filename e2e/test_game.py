@@ -64,6 +64,13 @@ async ({stopAfter, seed, prefer}) => {
 PREFER = ["build ", "take ", "keep ", "produce"]
 
 
+@pytest.fixture(autouse=True)
+def patient_waits(page: Page) -> None:
+    """Generous timeouts: the 2-core machine is often shared with other test runs."""
+    page.set_default_timeout(90_000)
+    expect.set_options(timeout=30_000)
+
+
 def drive(page: Page, stop_after: int = 10_000, seed: int = 7) -> dict[str, Any]:
     return page.evaluate(DRIVER_JS, {"stopAfter": stop_after, "seed": seed, "prefer": PREFER})
 
