@@ -15,15 +15,15 @@ from .conveniences import automatic_action, produce_helps, sensible_actions
 from .game import final_scores, replay, winners
 from .narrate import describe, reveals_hidden
 from .observation import observation, sample_state
-from .rules import apply_action, current_player, is_over, legal_actions
+from .rules import apply_action, build_cost, current_player, is_over, legal_actions, produce_cost
 from .scoring import CATEGORIES
 from .setup import new_game
 from .state import SAVE_VERSION, GameState
 
 __all__ = [
     "Action", "BUILDINGS", "CATEGORIES", "GameState", "IllegalActionError", "NotationError",
-    "RomeError", "SAVE_VERSION", "StateError", "apply_action", "automatic_action",
+    "RomeError", "SAVE_VERSION", "StateError", "apply_action", "automatic_action", "build_cost",
     "current_player", "describe", "final_scores", "is_over", "legal_actions", "new_game",
-    "observation", "produce_helps", "replay", "reveals_hidden", "sample_state",
+    "observation", "produce_cost", "produce_helps", "replay", "reveals_hidden", "sample_state",
     "sensible_actions", "winners",
 ]
