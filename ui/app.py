@@ -130,8 +130,7 @@ class App:
         names = [s.name for s in session.seats]
         self.log = []
         for i, text in enumerate(session.actions):
-            lines = log_view.describe(session.states[i], text, session.states[i + 1], names,
-                                      session.actors[i])
+            lines = log_view.describe(session.states[i], text, session.states[i + 1], names)
             self.log.append(log_view.LogEntry(i, session.actors[i], tuple(lines),
                                               session.auto[i]))
         self.screen().innerHTML = TABLE_SKELETON.replace("{pace}", pace_select(self.pace))
@@ -146,7 +145,7 @@ class App:
         seat = s.current if s.current is not None else -1
         after = s.apply(text, auto)
         names = [x.name for x in s.seats]
-        lines = log_view.describe(before, text, after, names, seat)
+        lines = log_view.describe(before, text, after, names)
         self.log.append(log_view.LogEntry(len(s.actions) - 1, seat, tuple(lines), auto))
         self.selected = ""
         save.write(window, s)

@@ -1,9 +1,6 @@
 """The game log in plain words, newest first, including automatic moves.
 
-Why here: the engine is to provide ``rome.describe(before, action, after)`` (lines for
-an action and its automatic consequences); until it exists this module words the
-action itself and reports round changes and influence scoring by comparing states —
-it only reads what happened, it never decides a rule.
+The wording comes from ``rome.describe``; this module only keeps and renders the entries.
 """
 
 from __future__ import annotations
@@ -12,7 +9,6 @@ from dataclasses import dataclass
 
 import rome
 from ui.markup import esc
-from ui.svg_cards import SHORT_NAMES
 
 
 @dataclass(frozen=True)
@@ -25,56 +21,11 @@ class LogEntry:
     auto: bool
 
 
-def _name(kind: str) -> str:
-    b = rome.BUILDINGS.get(kind)
-    return b.name if b else SHORT_NAMES.get(kind, kind)
-
-
-def _fallback(before: rome.GameState, action: rome.Action, after: rome.GameState,
-              names: list[str], who: str) -> list[str]:
-    verb = action.verb
-    if verb == "draft":
-        lines = [f"{who} kept a card from the opening draft."]
-    elif verb == "place":
-        lines = [f"{who} placed an emissary on space {action.space}."]
-    elif verb == "take":
-        lines = [f"{who} took the {_name(action.kind)} from deck {action.deck}."]
-    elif verb == "build":
-        lines = [f"{who} built the {_name(action.kind)} at {action.row},{action.col}."]
-    elif verb == "produce":
-        lines = [f"{who} produced."]
-    elif verb == "school":
-        lines = [f"{who} drew from deck {action.deck} with the School."]
-    elif verb == "keep":
-        lines = [f"{who} kept a card from the School's draw."]
-    else:
-        lines = [f"{who} ended the turn."]
-    for seat, (p0, p1) in enumerate(zip(before.players, after.players, strict=True)):
-        gained = sum(1 for _ in p1.influence_cards) - sum(1 for _ in p0.influence_cards)
-        if gained > 0:
-            lines.append(f"Influence scoring: {names[seat]} took {gained} influence card"
-                         f"{'s' if gained > 1 else ''}.")
-    if after.phase == "over" and before.phase != "over":
-        lines.append("The game is over: final scoring.")
-    elif after.round != before.round:
-        lines.append(f"Round {after.round} begins: new buildings in the offer.")
-    return lines
-
-
-def describe(before: rome.GameState, text: str, after: rome.GameState, names: list[str],
-             seat: int) -> list[str]:
-    """Plain-words lines for one step (the engine's wording when available)."""
-    who = names[seat] if 0 <= seat < len(names) else "The game"
-    action = rome.Action.parse(text)
-    engine = getattr(rome, "describe", None)
-    if engine is not None:
-        try:
-            lines = [str(line) for line in engine(before, action, after, names)]
-            if lines:
-                return lines
-        except Exception:  # never let wording break the game
-            pass
-    return _fallback(before, action, after, names, who)
+def describe(before: rome.GameState, text: str, after: rome.GameState,
+             names: list[str]) -> list[str]:
+    """Plain-words lines for one step, worded by the engine (which alone knows what the
+    step set off: upkeep, influence scoring, the end)."""
+    return rome.describe(before, rome.Action.parse(text), after, names)
 
 
 def render(entries: list[LogEntry], limit: int = 150) -> str:

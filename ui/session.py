@@ -46,12 +46,8 @@ class Seat:
 
 
 def is_reveal(before: rome.GameState, after: rome.GameState) -> bool:
-    """Did this step reveal a hidden card? (engine's answer when it has one)."""
-    engine = getattr(rome, "reveals_hidden", None)
-    if engine is not None:
-        return bool(engine(before, after))
-    return (after.round != before.round or before.phase == "draft"
-            or (after.step == "school-keep" and before.step != "school-keep"))
+    """Did this step reveal a hidden card?  The engine decides (the undo limit)."""
+    return rome.reveals_hidden(before, after)
 
 
 @dataclass
