@@ -240,9 +240,10 @@ class App:
         elif s.seat_is_human(cur):
             viewer = cur
         else:
-            viewer = self.shown_human
-            if viewer is None and sum(x.human for x in s.seats) == 1:
-                viewer = next(i for i, x in enumerate(s.seats) if x.human)
+            # During computer turns a lone human keeps seeing their hand; with several
+            # humans at the screen every hand stays hidden until the next hand-over.
+            humans = [i for i, x in enumerate(s.seats) if x.human]
+            viewer = humans[0] if len(humans) == 1 else None
         actions: list[str] = []
         if self.waiting == "human" and cur == viewer:
             actions = [str(a) for a in rome.sensible_actions(state)]
