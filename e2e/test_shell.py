@@ -33,6 +33,17 @@ def test_engine_answers_from_page_python(strict_page: Page, open_game: Callable[
     assert strict_page.evaluate("window.romeEngine.legal_count(3, 7)") > 0
 
 
+@pytest.mark.parametrize("num_players", [2, 4])
+def test_seeded_game_is_identical_on_pyodide_and_cpython(
+        strict_page: Page, open_game: Callable[..., Page], num_players: int) -> None:
+    """The same seed and the same actions give the same game in the browser and here."""
+    from ui.probe import scripted_game
+
+    open_game(strict_page)
+    in_browser = strict_page.evaluate(f"window.romeEngine.scripted_game({num_players}, 31)")
+    assert in_browser == scripted_game(num_players, 31)
+
+
 def test_worker_answers(strict_page: Page, open_game: Callable[..., Page]) -> None:
     """The AI worker boots its own Python, imports rome and answers the page."""
     open_game(strict_page)

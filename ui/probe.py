@@ -19,3 +19,18 @@ def first_actions(num_players: int, seed: int, limit: int = 5) -> list[str]:
     """Canonical text of the first few legal actions of a fresh game."""
     state = rome.new_game(int(num_players), seed=int(seed))
     return [str(action) for action in rome.legal_actions(state)[:limit]]
+
+
+def scripted_game(num_players: int, seed: int) -> str:
+    """A whole game picked by a fixed arithmetic rule from the legal actions, returned as
+    the final state's JSON: the same text on CPython and Pyodide proves the seeded
+    engine deals and plays identically on both."""
+    import json
+
+    state = rome.new_game(int(num_players), seed=int(seed), shrine=True)
+    step = 0
+    while not rome.is_over(state):
+        legal = rome.legal_actions(state)
+        state = rome.apply_action(state, legal[(step * 7919 + 13) % len(legal)])
+        step += 1
+    return json.dumps(state.to_dict(), sort_keys=True)
