@@ -13,7 +13,7 @@ from rome.cards import card_instances
 from rome.city import MAX_SIDE, bounds
 from rome.state import card_places
 
-GAMES_PER_SETUP = 200  # x 3 player counts x 2 shrine options = 1200 games
+GAMES_PER_SETUP = 340  # x 3 player counts x 2 shrine options = 2040 games
 
 
 def check_invariants(state: rome.GameState) -> None:
