@@ -1,4 +1,4 @@
-"""The search: determinised, paranoid alpha-beta over whole turns, iterative deepening.
+"""The search: determinised root search with greedy roll-outs (opponent modelling).
 
 * **Fair play.**  The only input is an observation.  Hidden cards and deck orders are dealt
   by :func:`rome.sample_state` (determinisation); the search runs in several samples and
@@ -8,14 +8,20 @@
   choice, or a *whole turn* (take, then build / produce in either order, School choices,
   end).  Turn plans are generated compactly: builds are pre-ranked by a cheap placement
   score and only the best few positions per card are expanded, so a turn has tens of
-  plans, not thousands.  Children are ordered best-first by the static evaluation and the
-  weakest beyond a per-depth width are cut (beam), which keeps 4-player trees small.
-* **3–4 players.**  Paranoid: every other seat minimises the root seat's utility (its
-  estimated score minus the best other estimate), which lets alpha-beta prune.
-* **Budget.**  A level is a fixed number of nodes (each apply of a plan or evaluation of a
-  position counts); iterative deepening stops when the budget runs out and keeps the last
-  completed depth, so a level decides the same on any machine.  A wall-clock cap is only a
-  safety net for pathological positions.
+  plans, not thousands.
+* **Roll-outs.**  The root's macro-moves are ordered by the static evaluation and the best
+  ``width`` are kept.  After each, the game is played on for ``horizon`` further turns
+  (placements and drafts in between included) with the one-step greedy policy for every
+  seat -- the opponents are modelled as playing their best-looking move, which is neither
+  paranoid (every opponent against the root) nor blind -- and the position reached is
+  evaluated.  In 3-4 players the root maximises its estimate minus a blend of the others'
+  mean and best (``others_max``), so it neither ignores the leader nor plays only to hurt it.
+* **Budget.**  A level is a fixed number of nodes (each plan applied or position
+  evaluated).  Samples are searched one after another; a sample that runs out of budget is
+  dropped whole (never mixed with the others), so a level decides the same on any machine.
+  A wall-clock cap is only a safety net for pathological positions.
+* **Levels are nested.**  ``hard`` is ``normal`` with more samples, a wider root and a
+  longer horizon; ``easy`` is greedy with soft-max slips.
 """
 
 from __future__ import annotations
@@ -37,22 +43,21 @@ class Level:
     name: str
     samples: int  # determinisations
     nodes: int  # node budget over all samples
-    max_depth: int  # macro-plies
-    widths: tuple[int, ...]  # children kept at depth 0, 1, 2, ...
+    width: int  # root macro-moves kept (by static value) for roll-outs
+    horizon: int  # turns played greedily after a root move (0: static evaluation)
     positions: int  # positions kept per card kind when generating builds
     temperature: float = 0.0  # >0: soft-max choice (human-like mistakes)
-    rollout_place: bool = False  # emissary placement by rolling the round out
+    others_max: float = 0.5  # 3-4 players: weight of the best other (rest: their mean)
     wall_seconds: float = 5.0  # safety cap only
 
 
 LEVEL_PARAMS: dict[str, Level] = {
-    "greedy": Level("greedy", samples=1, nodes=10**9, max_depth=1, widths=(99,), positions=2),
-    "easy": Level("easy", samples=1, nodes=400, max_depth=1, widths=(99,), positions=2,
-                  temperature=1.5),
-    "normal": Level("normal", samples=2, nodes=1200, max_depth=2, widths=(99, 4), positions=2,
-                    rollout_place=True),
-    "hard": Level("hard", samples=3, nodes=4000, max_depth=3, widths=(99, 5, 3), positions=3,
-                  rollout_place=True),
+    "greedy": Level("greedy", samples=1, nodes=10**9, width=999, horizon=0, positions=2,
+                    others_max=1.0),
+    "easy": Level("easy", samples=1, nodes=400, width=999, horizon=0, positions=2,
+                  temperature=1.5, others_max=1.0),
+    "normal": Level("normal", samples=2, nodes=6000, width=4, horizon=2, positions=2),
+    "hard": Level("hard", samples=4, nodes=24000, width=8, horizon=4, positions=3),
 }
 
 
@@ -67,6 +72,7 @@ class Search:
         self.budget = budget
         self.nodes = 0
         self.deadline = deadline
+        self.root = 0
 
     def tick(self, n: int = 1) -> None:
         self.nodes += n
@@ -154,91 +160,57 @@ class Search:
         return keep
 
     # -- search ----------------------------------------------------------------------
-    def value(self, state: Any) -> float:
+    def leaf(self, state: Any) -> float:
+        """The root's utility at the end of a roll-out."""
         self.tick()
-        return utility(estimate(state, self.ctx), self.root)
+        values = estimate(state, self.ctx)
+        me = values[self.root]
+        others = [v for i, v in enumerate(values) if i != self.root]
+        if len(others) == 1:
+            return me - others[0]
+        k = self.level.others_max
+        return me - (k * max(others) + (1 - k) * sum(others) / len(others))
 
-    def ordered(self, state: Any, depth: int) -> list[tuple[tuple[Action, ...], Any, float]]:
-        kids = self.children(state)
+    def greedy_step(self, state: Any) -> Any:
+        """The one-step greedy macro-move of the seat to act (as the greedy bot plays)."""
         mover = current_player(state)
-        scored = [(acts, s, self.value(s)) for acts, s in kids]
-        scored.sort(key=lambda t: -t[2] if mover == self.root else t[2])
-        widths = self.level.widths
-        width = widths[min(depth, len(widths) - 1)]
-        return scored[:width]
-
-    def alphabeta(self, state: Any, depth: int, ply: int, alpha: float, beta: float,
-                  static: float) -> float:
-        if depth == 0 or state.phase == "over":
-            return static
-        mover = current_player(state)
-        kids = self.ordered(state, ply)
-        if mover == self.root:
-            best = -math.inf
-            for _acts, s, v in kids:
-                best = max(best, self.alphabeta(s, depth - 1, ply + 1, alpha, beta, v))
-                alpha = max(alpha, best)
-                if alpha >= beta:
-                    break
-            return best
-        best = math.inf
-        for _acts, s, v in kids:
-            best = min(best, self.alphabeta(s, depth - 1, ply + 1, alpha, beta, v))
-            beta = min(beta, best)
-            if alpha >= beta:
-                break
+        best, best_v = None, -math.inf
+        for _acts, s2 in self.children(state):
+            self.tick()
+            v = utility(estimate(s2, self.ctx), mover)
+            if v > best_v:
+                best, best_v = s2, v
         return best
 
-    def root_values(self, state: Any) -> dict[Action, float]:
-        """Iterative deepening at the root; value of each first action (best plan)."""
+    def rollout(self, state: Any, horizon: int) -> float:
+        s = state
+        turns = 0
+        while turns < horizon and s.phase != "over":
+            if s.phase == "action":
+                turns += 1
+            s = self.greedy_step(s)
+        return self.leaf(s)
+
+    def candidates(self, state: Any) -> list[tuple[tuple[Action, ...], Any, float]]:
+        """The root's macro-moves, best first by the static evaluation, cut to ``width``."""
         self.root = current_player(state)
-        kids = self.children(state)
-        scored = [(acts, s, self.value(s)) for acts, s in kids]
-        values = {i: v for i, (_a, _s, v) in enumerate(scored)}
-        for depth in range(2, self.level.max_depth + 1):
-            order = sorted(values, key=lambda i: -values[i])
-            width = self.level.widths[0]
-            fresh: dict[int, float] = {}
-            try:
-                alpha = -math.inf
-                for i in order[:width]:
-                    acts, s, v = scored[i]
-                    val = self.alphabeta(s, depth - 1, 1, alpha, math.inf, v)
-                    fresh[i] = val
-                    alpha = max(alpha, val)
-            except BudgetExceeded:
-                if fresh:  # keep searched moves' deeper values; others keep the old ones
-                    floor = min(fresh.values())
-                    for i in order:
-                        if i not in fresh:
-                            fresh[i] = min(values[i], floor - 1e-6)
-                    values = fresh
-                break
-            for i in order[width:]:
-                fresh[i] = min(values[i], min(fresh.values()) - 1e-6)
-            values = fresh
+        scored = []
+        for acts, s in self.children(state):
+            self.tick()
+            scored.append((acts, s, utility(estimate(s, self.ctx), self.root)))
+        scored.sort(key=lambda t: -t[2])
+        return scored[:self.level.width]
+
+    def root_values(self, state: Any) -> dict[Action, float]:
+        """Value of each first action: its best plan's roll-out (or static) value."""
         firsts: dict[Action, float] = {}
-        for i, v in values.items():
-            a = scored[i][0][0]
+        for acts, s, v in self.candidates(state):
+            if self.level.horizon > 0:
+                v = self.rollout(s, self.level.horizon)
+            a = acts[0]
             if a not in firsts or v > firsts[a]:
                 firsts[a] = v
         return firsts
-
-    def rollout_round(self, state: Any) -> float:
-        """Play the rest of the round with one-turn greedy plans for everyone; evaluate."""
-        rnd = state.round
-        s = state
-        while s.phase != "over" and s.round == rnd:
-            kids = self.children(s)
-            mover = current_player(s)
-            best, best_v = None, -math.inf
-            for _acts, s2 in kids:
-                self.tick()
-                v = utility(estimate(s2, self.ctx), mover)
-                if v > best_v:
-                    best, best_v = s2, v
-            s = best
-        return self.value(s)
 
 
 def quick_build_score(kinds: dict, kind: str, pos: tuple[int, int]) -> float:
@@ -277,36 +249,32 @@ def decide(obs: dict[str, Any], level: Level, seed: int) -> Action:
     actions = sensible_actions(samples[0])
     if len(actions) == 1:
         return actions[0]
-    per_sample = max(1, level.nodes // level.samples)
-    totals: dict[Action, float] = {}
+    search = Search(level, ctx, level.nodes, deadline)
+    done: list[dict[Action, float]] = []
     for state in samples:
-        search = Search(level, ctx, per_sample, deadline)
-        search.root = current_player(state)
-        if state.phase == "emissary" and level.rollout_place:
-            vals = {}
-            for a in actions:
-                s2 = apply_action(state, a)
-                try:
-                    vals[a] = search.rollout_round(s2)
-                except BudgetExceeded:
-                    search.budget = 10**9  # finish the placements evenly
-                    search.deadline = math.inf
-                    vals[a] = search.value(s2)
-        else:
-            try:
-                vals = search.root_values(state)
-            except BudgetExceeded:
-                search.budget = 10**9
-                search.deadline = math.inf
-                search.level = Level(level.name, 1, 10**9, 1, (99,), level.positions)
-                vals = search.root_values(state)
+        try:
+            done.append(search.root_values(state))
+        except BudgetExceeded:
+            break  # this sample is dropped whole; the completed ones decide
+    if not done:  # not even one sample within budget: the static values of the first
+        search = Search(level, ctx, 10**9, math.inf)
+        static = Level(level.name, 1, 10**9, 999, 0, level.positions)
+        search.level = static
+        done.append(search.root_values(samples[0]))
+    totals: dict[Action, float] = {}
+    counts: dict[Action, int] = {}
+    for vals in done:
         for a, v in vals.items():
-            totals[a] = totals.get(a, 0.0) + v / len(samples)
+            totals[a] = totals.get(a, 0.0) + v
+            counts[a] = counts.get(a, 0) + 1
     legal = [a for a in actions if a in totals]
     if not legal:
         return actions[0]
+    most = max(counts[a] for a in legal)
+    legal = [a for a in legal if counts[a] == most]  # candidates in every sample only
+    means = {a: totals[a] / counts[a] for a in legal}
     if level.temperature > 0:
-        best = max(totals[a] for a in legal)
-        weights = [math.exp((totals[a] - best) / level.temperature) for a in legal]
+        best = max(means.values())
+        weights = [math.exp((means[a] - best) / level.temperature) for a in legal]
         return rng.choices(legal, weights)[0]
-    return max(legal, key=lambda a: (totals[a], -legal.index(a)))
+    return max(legal, key=lambda a: (means[a], -legal.index(a)))
