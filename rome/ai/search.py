@@ -49,6 +49,7 @@ class Level:
     temperature: float = 0.0  # >0: soft-max choice (human-like mistakes)
     others_max: float = 0.5  # 3-4 players: weight of the best other (rest: their mean)
     wall_seconds: float = 5.0  # safety cap only
+    weights: tuple[tuple[str, float], ...] = ()  # evaluation weights overriding WEIGHTS
 
 
 LEVEL_PARAMS: dict[str, Level] = {
@@ -243,7 +244,7 @@ def quick_build_score(kinds: dict, kind: str, pos: tuple[int, int]) -> float:
 
 def decide(obs: dict[str, Any], level: Level, seed: int) -> Action:
     rng = random.Random(seed)
-    ctx = Context(obs["num_players"], obs["shrine"])
+    ctx = Context(obs["num_players"], obs["shrine"], dict(level.weights))
     deadline = time.perf_counter() + level.wall_seconds
     samples = [sample_state(obs, rng) for _ in range(level.samples)]
     actions = sensible_actions(samples[0])

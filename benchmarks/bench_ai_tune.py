@@ -1,0 +1,73 @@
+"""Evaluation-weight tuning: a greedy bot with changed weights against plain greedy bots.
+
+    python benchmarks/bench_ai_tune.py --players 2 --games 200 --seed 0 \
+        --set brick_token=2.0 --set hand_discount=0.9 [--level greedy]
+
+Seats rotate game by game; prints the variant's win rate (shared wins split), Wilson
+ci95 and mean margin, as one JSON line.  Only the variant seat's weights change.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import rome  # noqa: E402
+from rome.ai.search import LEVEL_PARAMS, decide  # noqa: E402
+from rome.ai.tournament import wilson  # noqa: E402
+
+
+def play(n: int, seed: int, levels: list) -> tuple[list[int], list[int]]:
+    state = rome.new_game(n, seed=seed)
+    k = 0
+    while not rome.is_over(state):
+        action = rome.automatic_action(state)
+        if action is None:
+            seat = rome.current_player(state)
+            obs = rome.observation(state, seat)
+            action = decide(obs, levels[seat], (seed * 7919 + seat * 131 + k) & 0xFFFFFFFF)
+            k += 1
+        state = rome.apply_action(state, action)
+    return [s["total"] for s in rome.final_scores(state)], rome.winners(state)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--level", default="greedy")
+    ap.add_argument("--base", default=None, help="baseline level (default: --level)")
+    ap.add_argument("--set", action="append", default=[], help="weight=value for the variant")
+    ap.add_argument("--others-max", type=float, default=None)
+    args = ap.parse_args()
+    base = LEVEL_PARAMS[args.base or args.level]
+    weights = tuple((k, float(v)) for k, v in (s.split("=") for s in args.set))
+    variant = dataclasses.replace(LEVEL_PARAMS[args.level], weights=weights)
+    if args.others_max is not None:
+        variant = dataclasses.replace(variant, others_max=args.others_max)
+    wins = 0.0
+    margins = []
+    for g in range(args.games):
+        me = g % args.players
+        levels = [base] * args.players
+        levels[me] = variant
+        totals, won = play(args.players, args.seed + g, levels)
+        if me in won:
+            wins += 1.0 / len(won)
+        margins.append(totals[me] - max(t for i, t in enumerate(totals) if i != me))
+    print(json.dumps({"set": args.set, "players": args.players, "games": args.games,
+                      "seed": args.seed, "win_rate": round(wins / args.games, 4),
+                      "ci95": wilson(wins, args.games),
+                      "mean_margin": round(sum(margins) / len(margins), 2)}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
