@@ -160,3 +160,29 @@ def test_wilson_interval() -> None:
     low, high = wilson(65, 100)
     assert 0.55 < low < 0.56 and 0.73 < high < 0.74
     assert wilson(0, 0) == [0.0, 1.0]
+
+
+def test_hard_is_a_larger_normal() -> None:
+    """The levels are nested: hard searches everything normal does, and more."""
+    from rome.ai.search import LEVEL_PARAMS
+
+    normal, hard = LEVEL_PARAMS["normal"], LEVEL_PARAMS["hard"]
+    assert hard.samples >= normal.samples and hard.nodes >= normal.nodes
+    assert hard.width >= normal.width and hard.horizon >= normal.horizon
+    assert hard.positions >= normal.positions and normal.horizon > 0
+    assert LEVEL_PARAMS["easy"].temperature > 0 and LEVEL_PARAMS["greedy"].temperature == 0
+
+
+def test_a_tiny_budget_still_answers_legally_and_deterministically() -> None:
+    """A sample that runs out of nodes is dropped whole; with none left the static values
+    of the first sample decide -- legal, and the same every time."""
+    import dataclasses
+
+    from rome.ai.search import LEVEL_PARAMS, decide
+
+    state = _first_act_step(9)
+    obs = rome.observation(state, rome.current_player(state))
+    tiny = dataclasses.replace(LEVEL_PARAMS["hard"], nodes=50)
+    first = decide(obs, tiny, 3)
+    assert first in rome.legal_actions(state)
+    assert decide(obs, tiny, 3) == first

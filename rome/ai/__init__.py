@@ -12,9 +12,11 @@ position evaluated, so a level decides identically on any machine and replays fr
 * ``random``: a uniformly random sensible action.
 * ``greedy``: the best whole turn (or placement) by a one-step lookahead on the evaluation.
 * ``easy``: greedy with soft-max noise (temperature 1.5 points): human-like slips.
-* ``normal``: 2 determinisations, 1 200 nodes, paranoid alpha-beta to depth 2 (the
-  opponents' best reply); emissaries placed by rolling the round out with greedy turns.
-* ``hard``: 3 determinisations, 4 000 nodes, iterative deepening to depth 3, wider beams.
+* ``normal``: 2 determinisations, 6 000 nodes; the best 4 macro-moves by the static
+  evaluation are each followed by 2 turns of greedy play for every seat (opponent
+  modelling) and the position reached is evaluated.
+* ``hard``: the same search, larger: 4 determinisations, 24 000 nodes, the best 8
+  macro-moves, 4 greedy turns after each, 3 positions per card kind in turn plans.
 
 The seed handed to the search is mixed with the observation's round/step, so a game played
 from a seed replays move for move.
