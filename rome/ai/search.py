@@ -36,6 +36,7 @@ from .. import Action, apply_action, current_player, sample_state, sensible_acti
 from ..cards import BUILDINGS, PUBLIC, RESIDENTIAL
 from ..city import neighbours
 from .evaluate import Context, estimate, player_estimate, utility
+from .minimax import deepen
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,9 @@ class Level:
     positions: int  # positions kept per card kind when generating builds
     temperature: float = 0.0  # >0: soft-max choice (human-like mistakes)
     others_max: float = 0.5  # 3-4 players: weight of the best other (rest: their mean)
+    depth: int = 1  # iterative deepening up to this many macro-moves before the roll-out
+    replies: int = 1  # an opponent's plausible replies searched at each of its nodes
+    deep_width: int = 4  # root moves kept for iterations past depth 1
     wall_seconds: float = 5.0  # safety cap only
     weights: tuple[tuple[str, float], ...] = ()  # evaluation weights overriding WEIGHTS
 
@@ -202,16 +206,21 @@ class Search:
         scored.sort(key=lambda t: -t[2])
         return scored[:self.level.width]
 
-    def root_values(self, state: Any) -> dict[Action, float]:
-        """Value of each first action: its best plan's roll-out (or static) value."""
+    def root_values(self, state: Any) -> tuple[dict[Action, float],
+                                                list[tuple[tuple[Action, ...], Any]]]:
+        """Depth 1: each first action's value (its best plan's roll-out or static value),
+        and the root macro-moves best-first for deeper iterations."""
         firsts: dict[Action, float] = {}
+        scored = []
         for acts, s, v in self.candidates(state):
             if self.level.horizon > 0:
                 v = self.rollout(s, self.level.horizon)
+            scored.append((v, acts, s))
             a = acts[0]
             if a not in firsts or v > firsts[a]:
                 firsts[a] = v
-        return firsts
+        scored.sort(key=lambda t: -t[0])
+        return firsts, [(acts, s) for _v, acts, s in scored]
 
 
 def quick_build_score(kinds: dict, kind: str, pos: tuple[int, int]) -> float:
@@ -252,16 +261,21 @@ def decide(obs: dict[str, Any], level: Level, seed: int) -> Action:
         return actions[0]
     search = Search(level, ctx, level.nodes, deadline)
     done: list[dict[Action, float]] = []
+    orders = []
     for state in samples:
         try:
-            done.append(search.root_values(state))
+            values, order = search.root_values(state)
         except BudgetExceeded:
             break  # this sample is dropped whole; the completed ones decide
+        done.append(values)
+        orders.append(order)
+    if done and level.depth > 1:
+        done = deepen(search, orders, level.depth, level.replies, level.deep_width, done)
     if not done:  # not even one sample within budget: the static values of the first
         search = Search(level, ctx, 10**9, math.inf)
         static = Level(level.name, 1, 10**9, 999, 0, level.positions)
         search.level = static
-        done.append(search.root_values(samples[0]))
+        done.append(search.root_values(samples[0])[0])
     totals: dict[Action, float] = {}
     counts: dict[Action, int] = {}
     for vals in done:
