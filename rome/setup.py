@@ -26,10 +26,10 @@ def new_game(num_players: int, *, seed: int, shrine: bool = False) -> GameState:
 
     players = []
     everyone = (1 << num_players) - 1
+    shrines = [i for i, card in enumerate(cards) if card.kind == "shrine"]  # one per seat
     for seat in range(num_players):
         city = {(r, c): 2 * seat + i for i, (r, c, _kind) in enumerate(STARTING_CITY)}
-        hand = tuple((i, everyone) for i, card in enumerate(cards)
-                     if card.kind == "shrine" and i - _first_shrine(cards) == seat)
+        hand = ((shrines[seat], everyone),) if shrines else ()  # known to all: DECISIONS 5
         players.append(PlayerState(STARTING_COINS, 0, city, (), {}, hand, ()))
 
     decks: dict[str, tuple[int, ...]] = {}
@@ -66,10 +66,6 @@ def new_game(num_players: int, *, seed: int, shrine: bool = False) -> GameState:
     s.draft_turn = 0
     s.rng = rng
     return s
-
-
-def _first_shrine(cards: tuple) -> int:
-    return next((i for i, c in enumerate(cards) if c.kind == "shrine"), len(cards))
 
 
 def _insert_influence(pile: list[int], cards: tuple, after: tuple[int, ...]) -> list[int]:
