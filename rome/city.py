@@ -40,13 +40,13 @@ def bounds(positions: Iterable[Pos]) -> tuple[int, int, int, int]:
 def free_spaces(occupied: Mapping[Pos, object]) -> tuple[Pos, ...]:
     """Empty spaces next to the city that keep it within 4 × 4, in reading order."""
     r0, r1, c0, c1 = bounds(occupied)
+    # A space keeps the box within MAX_SIDE iff it lies in these row and column ranges.
+    lo_r, hi_r = r1 - MAX_SIDE + 1, r0 + MAX_SIDE - 1
+    lo_c, hi_c = c1 - MAX_SIDE + 1, c0 + MAX_SIDE - 1
     found = set()
     for r, c in occupied:
         for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if nb in occupied:
-                continue
-            nr, nc = nb
-            if max(r1, nr) - min(r0, nr) < MAX_SIDE and max(c1, nc) - min(c0, nc) < MAX_SIDE:
+            if nb not in occupied and lo_r <= nb[0] <= hi_r and lo_c <= nb[1] <= hi_c:
                 found.add(nb)
     return tuple(sorted(found))
 

@@ -12,6 +12,7 @@ import rome
 from rome.ai import LEVELS, choose_action
 from rome.ai.evaluate import Context, estimate, utility
 from rome.ai.tournament import main as tournament_main
+from rome.ai.tournament import run as run_tournament
 from rome.ai.tournament import wilson
 
 
@@ -154,6 +155,17 @@ def test_tournament_prints_json_last(capsys: pytest.CaptureFixture[str], monkeyp
         assert set(stats) == {"win_rate", "ci95", "mean_score", "mean_margin",
                               "decision_ms_p50", "decision_ms_p95"}
     assert abs(result["random"]["win_rate"] + result["greedy"]["win_rate"] - 1) < 1e-9
+
+
+def test_tournament_results_do_not_depend_on_parallel_jobs() -> None:
+    def without_times(result: dict) -> dict:
+        return {bot: {k: v for k, v in stats.items() if not k.startswith("decision_ms")}
+                for bot, stats in result.items()}
+
+    one = run_tournament(3, 3, 7, ["random", "greedy"], progress=False, jobs=1)
+    two = run_tournament(3, 3, 7, ["random", "greedy"], progress=False, jobs=2)
+    assert without_times(one) == without_times(two)
+    assert one["greedy"]["mean_score"] != one["random"]["mean_score"]
 
 
 def test_wilson_interval() -> None:

@@ -3,15 +3,18 @@
 Why this shape:
 
 * **Minimax, paranoid over plausible replies.**  The root seat maximises its utility and
-  every other seat minimises it, as in paranoid search, but each opponent only among its
-  ``replies`` best macro-moves by *its own* evaluation.  Pure paranoia (every reply, all
+  every other seat minimises it, as in paranoid search, but an opponent only chooses among
+  its *plausible* replies: its best macro-move by its own evaluation and those within
+  ``reply_margin`` points of it (at most ``replies``).  Pure paranoia (every reply, all
   opponents allied) measured weak in 4-player games: it spends the budget on replies no
-  opponent would make.  With one reply an opponent plays the move it would really play;
-  with two or more the search also guards against its second choice.  Either way the tree
+  opponent would make.  When an opponent's choice is clear it is modelled exactly; when it
+  is close, the search guards against the choice that hurts the root most.  So the tree
   stays small enough for 3-4 players, and alpha-beta prunes it.
-* **Leaves are roll-outs.**  Past the search depth the game is played on greedily for the
-  level's horizon (:meth:`Search.rollout`) and the position reached is evaluated, so a
-  shallow tree still sees the rest of the round.
+* **Leaves are roll-outs, and the look-ahead is fixed.**  Past the search depth the game is
+  played on greedily (:meth:`Search.rollout`) and the position reached is evaluated.  Every
+  whole turn searched in the tree is one turn fewer in the roll-out, so every iteration
+  looks the same ``horizon`` turns ahead: deepening replaces greedy guesses by searched
+  choices instead of stretching the look-ahead (whose values would not be comparable).
 * **Iterative deepening under a node budget.**  Depth 1, 2, ... until the budget runs out;
   an iteration that does not finish is discarded whole and the next one searches the root
   moves best-first by the previous iteration's values.  Root moves get a full window, so
@@ -26,11 +29,12 @@ from typing import Any
 from .. import Action, current_player
 from .evaluate import estimate, utility
 
+Order = list[tuple[tuple[Action, ...], Any]]
 
-def deepen(search: Any, orders: list[list[tuple[tuple[Action, ...], Any]]], max_depth: int,
-           replies: int, deep_width: int, done: list[dict[Action, float]]
+
+def deepen(search: Any, orders: list[Order], done: list[dict[Action, float]]
            ) -> list[dict[Action, float]]:
-    """Iterative deepening from depth 2 over every determinisation together.
+    """Iterative deepening from depth 2 to ``level.depth`` over every determinisation.
 
     ``orders`` holds, per determinisation, its root macro-moves best-first after depth 1
     and ``done`` their depth-1 values.  Deeper iterations search only the ``deep_width``
@@ -41,12 +45,13 @@ def deepen(search: Any, orders: list[list[tuple[tuple[Action, ...], Any]]], max_
     """
     from .search import BudgetExceeded  # search.py imports this module
 
-    for depth in range(2, max_depth + 1):
+    level = search.level
+    for depth in range(2, level.depth + 1):
         deeper: list[dict[Action, float]] = []
         reordered = []
         try:
             for order in orders:
-                values, order = iteration(search, order[:deep_width], depth, replies)
+                values, order = iteration(search, order[:level.deep_width], depth)
                 deeper.append(values)
                 reordered.append(order)
         except BudgetExceeded:
@@ -55,11 +60,11 @@ def deepen(search: Any, orders: list[list[tuple[tuple[Action, ...], Any]]], max_
     return done
 
 
-def iteration(search: Any, order: list[tuple[tuple[Action, ...], Any]], depth: int,
-              replies: int) -> tuple[dict[Action, float], list[tuple[tuple[Action, ...], Any]]]:
+def iteration(search: Any, order: Order, depth: int) -> tuple[dict[Action, float], Order]:
     """One full-window search of every root macro-move (so each value is exact): the value
     of each first action, and the root moves re-ordered best-first for the next depth."""
-    scored = [(alphabeta(search, s, depth - 1, -math.inf, math.inf, replies), acts, s)
+    horizon = search.level.horizon
+    scored = [(alphabeta(search, s, depth - 1, -math.inf, math.inf, horizon), acts, s)
               for acts, s in order]
     values: dict[Action, float] = {}
     for v, acts, _s in scored:
@@ -69,14 +74,24 @@ def iteration(search: Any, order: list[tuple[tuple[Action, ...], Any]], depth: i
     return values, [(acts, s) for _v, acts, s in scored]
 
 
+def plausible(kids: list[tuple[float, Any]], replies: int, margin: float) -> list[Any]:
+    """An opponent's replies worth searching: its best (``kids`` are sorted best-first by
+    its own utility) and the next ones within ``margin`` of it, at most ``replies``."""
+    best = kids[0][0]
+    return [child for u, child in kids[:replies] if u >= best - margin]
+
+
 def alphabeta(search: Any, state: Any, depth: int, alpha: float, beta: float,
-              replies: int) -> float:
-    """The root seat's utility of ``state`` searched ``depth`` macro-moves deep."""
+              horizon: int) -> float:
+    """The root seat's utility of ``state`` searched ``depth`` macro-moves deep, then played
+    on greedily for the ``horizon`` turns the tree has not searched."""
     if state.phase == "over":
         return search.leaf(state)
     if depth == 0:
-        return search.rollout(state, search.level.horizon)
+        return search.rollout(state, horizon)
+    level = search.level
     mover = current_player(state)
+    below = max(0, horizon - 1) if state.phase == "action" else horizon
     kids = []
     for _acts, child in search.children(state):
         search.tick()
@@ -84,15 +99,15 @@ def alphabeta(search: Any, state: Any, depth: int, alpha: float, beta: float,
     kids.sort(key=lambda t: -t[0])  # best-first for the mover: good cut-offs early
     if mover == search.root:
         value = -math.inf
-        for _u, child in kids[:search.level.width]:
-            value = max(value, alphabeta(search, child, depth - 1, alpha, beta, replies))
+        for _u, child in kids[:level.deep_width]:
+            value = max(value, alphabeta(search, child, depth - 1, alpha, beta, below))
             alpha = max(alpha, value)
             if alpha >= beta:
                 break
         return value
     value = math.inf
-    for _u, child in kids[:replies]:
-        value = min(value, alphabeta(search, child, depth - 1, alpha, beta, replies))
+    for child in plausible(kids, level.replies, level.reply_margin):
+        value = min(value, alphabeta(search, child, depth - 1, alpha, beta, below))
         beta = min(beta, value)
         if alpha >= beta:
             break

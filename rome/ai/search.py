@@ -50,8 +50,9 @@ class Level:
     temperature: float = 0.0  # >0: soft-max choice (human-like mistakes)
     others_max: float = 0.5  # 3-4 players: weight of the best other (rest: their mean)
     depth: int = 1  # iterative deepening up to this many macro-moves before the roll-out
-    replies: int = 1  # an opponent's plausible replies searched at each of its nodes
-    deep_width: int = 4  # root moves kept for iterations past depth 1
+    replies: int = 1  # at most this many plausible replies searched per opponent node
+    reply_margin: float = 1.0  # ... each within this many points of the opponent's best
+    deep_width: int = 4  # the root's moves searched per node past depth 1
     wall_seconds: float = 5.0  # safety cap only
     weights: tuple[tuple[str, float], ...] = ()  # evaluation weights overriding WEIGHTS
 
@@ -273,7 +274,7 @@ def decide(obs: dict[str, Any], level: Level, seed: int) -> Action:
         done.append(values)
         orders.append(order)
     if done and level.depth > 1:
-        done = deepen(search, orders, level.depth, level.replies, level.deep_width, done)
+        done = deepen(search, orders, done)
     if not done:  # not even one sample within budget: the static values of the first
         search = Search(level, ctx, 10**9, math.inf)
         static = Level(level.name, 1, 10**9, 999, 0, level.positions)

@@ -17,6 +17,7 @@ import math
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Iterator
 from typing import Any
 
 from .. import (
@@ -75,8 +76,30 @@ def play_game(num_players: int, seed: int, seat_bots: list[str],
     return totals, winners(state)
 
 
+def _timed_game(job: tuple[int, int, list[str]]
+                ) -> tuple[list[int], list[int], dict[str, list[float]]]:
+    """One game of a tournament with its decision times (module level: runs in a pool)."""
+    num_players, seed, seat_bots = job
+    times: dict[str, list[float]] = defaultdict(list)
+    totals, won = play_game(num_players, seed, seat_bots, times)
+    return totals, won, dict(times)
+
+
+def _play_all(schedule: list[tuple[int, int, list[str]]], jobs: int) -> Iterator[Any]:
+    """The games' results in schedule order, played ``jobs`` at a time."""
+    if jobs <= 1:
+        yield from map(_timed_game, schedule)
+        return
+    from concurrent.futures import ProcessPoolExecutor  # CLI only, never in the browser
+
+    with ProcessPoolExecutor(jobs) as pool:
+        yield from pool.map(_timed_game, schedule)
+
+
 def run(num_players: int, games: int, seed: int, bots: list[str],
-        progress: bool = True) -> dict[str, Any]:
+        progress: bool = True, jobs: int = 1) -> dict[str, Any]:
+    """Play the games (``jobs`` processes at once: each game is seeded, so the results do
+    not depend on how many) and summarise them per bot."""
     if len(bots) < 2 or len(bots) > num_players:
         raise ValueError(f"name 2 to {num_players} bots")
     line_up = bots + [bots[-1]] * (num_players - len(bots))  # the last bot fills free seats
@@ -89,10 +112,15 @@ def run(num_players: int, games: int, seed: int, bots: list[str],
     margins: dict[str, list[int]] = defaultdict(list)
     times: dict[str, list[float]] = defaultdict(list)
     bar = _bar(games, progress)
+    schedule = []
     for g in range(games):
         shift = g % num_players
-        seat_bots = line_up[shift:] + line_up[:shift]  # seats rotate game by game
-        totals, won = play_game(num_players, seed + g, seat_bots, times)
+        schedule.append((num_players, seed + g, line_up[shift:] + line_up[:shift]))
+    results = _play_all(schedule, jobs)
+    for (_n, _seed, seat_bots), (totals, won, game_times) in zip(schedule, results,
+                                                                 strict=True):
+        for name, ms in game_times.items():
+            times[name].extend(ms)
         for seat, name in enumerate(seat_bots):
             seats[name] += 1
             scores[name].append(totals[seat])
@@ -137,11 +165,14 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--bots", required=True,
                         help=f"comma-separated bot names, one per seat ({', '.join(LEVELS)}); "
                              "the last fills any seats left")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="games played at once in separate processes (same results)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     try:
-        result = run(args.players, args.games, args.seed, bots, not args.no_progress)
+        result = run(args.players, args.games, args.seed, bots, not args.no_progress,
+                     max(1, args.jobs))
     except ValueError as exc:
         parser.error(str(exc))
     print(f"{args.games} games, {args.players} players, seed {args.seed}, bots {','.join(bots)}")
