@@ -6,7 +6,7 @@ Public contract (the UI and its worker code against it):
   legal in every state consistent with ``obs`` (the observation of the seat to act).
 * :data:`LEVELS` names the levels: ``random``, ``greedy``, ``easy``, ``normal``, ``hard``.
 
-Levels (budgets in :data:`rome.ai.search.LEVEL_PARAMS`; a node is one plan applied or one
+Levels (budgets in :func:`rome.ai.search.level_params`; a node is one plan applied or one
 position evaluated, so a level decides identically on any machine and replays from its seed):
 
 * ``random``: a uniformly random sensible action.
@@ -16,7 +16,9 @@ position evaluated, so a level decides identically on any machine and replays fr
   evaluation are each followed by 2 turns of greedy play for every seat (opponent
   modelling) and the position reached is evaluated.
 * ``hard``: the same search, larger: 4 determinisations, 24 000 nodes, the best 8
-  macro-moves, 4 greedy turns after each, 3 positions per card kind in turn plans.
+  macro-moves, 4 greedy turns after each, 3 positions per card kind in turn plans.  In a
+  two-player game it searches deeper (:data:`rome.ai.search.DUEL_PARAMS`): alpha-beta with
+  iterative deepening to depth 3 over 36 000 nodes (:mod:`rome.ai.minimax`).
 
 The seed handed to the search is mixed with the observation's round/step, so a game played
 from a seed replays move for move.
@@ -28,7 +30,7 @@ import random
 from typing import Any
 
 from .. import sample_state, sensible_actions
-from .search import LEVEL_PARAMS, decide
+from .search import decide, level_params
 
 LEVELS = ("random", "greedy", "easy", "normal", "hard")
 
@@ -42,7 +44,7 @@ def choose_action(obs: dict[str, Any], level: str = "normal", seed: int = 0) -> 
     if level == "random":
         rng = random.Random(mix)
         return str(rng.choice(sensible_actions(sample_state(obs, rng))))
-    return str(decide(obs, LEVEL_PARAMS[level], mix))
+    return str(decide(obs, level_params(level, obs["num_players"]), mix))
 
 
 __all__ = ["LEVELS", "choose_action"]
