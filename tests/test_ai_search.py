@@ -185,6 +185,32 @@ def test_hard_is_a_larger_normal() -> None:
     assert LEVEL_PARAMS["easy"].temperature > 0 and LEVEL_PARAMS["greedy"].temperature == 0
 
 
+def test_hard_deepens_by_alpha_beta_in_two_player_games_only(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shipped hard: minimax to depth 3 in a duel, the depth-1 roll-outs with 3-4."""
+    from rome.ai import minimax
+    from rome.ai.search import LEVEL_PARAMS, level_params
+
+    assert level_params("hard", 2).depth == 3 and level_params("hard", 2).replies >= 2
+    assert level_params("hard", 4) == LEVEL_PARAMS["hard"] and LEVEL_PARAMS["hard"].depth == 1
+    assert level_params("normal", 2) == LEVEL_PARAMS["normal"]
+
+    reached: list[int] = []
+    original = minimax.iteration
+
+    def counting(search: object, order: list, depth: int) -> tuple:
+        result = original(search, order, depth)
+        reached.append(depth)
+        return result
+
+    state = _first_act_step(4)
+    obs = rome.observation(state, rome.current_player(state))
+    monkeypatch.setattr(minimax, "iteration", counting)
+    choice = choose_action(obs, "hard", 1)
+    assert rome.Action.parse(choice) in rome.legal_actions(state)
+    assert max(reached) >= 2, "hard never searched past depth 1 within its budget"
+
+
 def test_a_tiny_budget_still_answers_legally_and_deterministically() -> None:
     """A sample that runs out of nodes is dropped whole; with none left the static values
     of the first sample decide -- legal, and the same every time."""

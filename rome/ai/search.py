@@ -21,7 +21,9 @@
   dropped whole (never mixed with the others), so a level decides the same on any machine.
   A wall-clock cap is only a safety net for pathological positions.
 * **Levels are nested.**  ``hard`` is ``normal`` with more samples, a wider root and a
-  longer horizon; ``easy`` is greedy with soft-max slips.
+  longer horizon, and in two-player games also alpha-beta to depth 3 by iterative
+  deepening (:data:`DUEL_PARAMS`, :mod:`rome.ai.minimax`); ``easy`` is greedy with
+  soft-max slips.
 """
 
 from __future__ import annotations
@@ -63,10 +65,10 @@ LEVEL_PARAMS: dict[str, Level] = {
     "easy": Level("easy", samples=1, nodes=400, width=999, horizon=0, positions=2,
                   temperature=1.5, others_max=1.0),
     "normal": Level("normal", samples=2, nodes=6000, width=4, horizon=2, positions=2),
-    # 3-4 players.  Paranoid deepening measured weaker here against greedy opponents
-    # (depth 3, plausible replies: 0.30 of 20 games where this won 0.45; depth 2 with two
-    # replies: 0.425 of 40 where this won 0.55), so the opponents stay modelled by the
-    # greedy roll-outs.
+    # 3-4 players.  Paranoid deepening measured weaker here against three greedy bots: of
+    # the 40 four-player games (seed 2000) where this won 0.55, depth 2 with two replies
+    # won 0.425, and depth 3 over plausible replies (the duel setting below) 0.30 of the
+    # first 20.  So in 3-4 players the opponents stay modelled by the greedy roll-outs.
     "hard": Level("hard", samples=4, nodes=24000, width=8, horizon=4, positions=3),
 }
 
