@@ -16,10 +16,10 @@ from rome.ai.tournament import run as run_tournament
 from rome.ai.tournament import wilson
 
 
-def _first_act_step(seed: int) -> rome.GameState:
-    """A 2-player game played by fixed choices up to the first 'act' step."""
+def _first_act_step(seed: int, players: int = 2) -> rome.GameState:
+    """A game played by fixed choices up to the first 'act' step."""
     rng = random.Random(seed)
-    state = rome.new_game(2, seed=seed)
+    state = rome.new_game(players, seed=seed)
     while not (state.phase == "action" and state.step == "act"):
         state = rome.apply_action(state, rng.choice(rome.sensible_actions(state)))
     return state
@@ -185,25 +185,27 @@ def test_hard_is_a_larger_normal() -> None:
     assert LEVEL_PARAMS["easy"].temperature > 0 and LEVEL_PARAMS["greedy"].temperature == 0
 
 
-def test_hard_deepens_by_alpha_beta_in_two_player_games_only(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """The shipped hard: minimax to depth 3 in a duel, the depth-1 roll-outs with 3-4."""
+@pytest.mark.parametrize("players, depth", [(2, 3), (4, 2)])
+def test_hard_deepens_by_alpha_beta_within_its_budget(
+        monkeypatch: pytest.MonkeyPatch, players: int, depth: int) -> None:
+    """The shipped hard is a minimax: depth 3 in a duel, depth 2 (paranoid over plausible
+    replies) with 3-4 players -- and its node budget lets it reach past depth 1."""
     from rome.ai import minimax
     from rome.ai.search import LEVEL_PARAMS, level_params
 
-    assert level_params("hard", 2).depth == 3 and level_params("hard", 2).replies >= 2
-    assert level_params("hard", 4) == LEVEL_PARAMS["hard"] and LEVEL_PARAMS["hard"].depth == 1
-    assert level_params("normal", 2) == LEVEL_PARAMS["normal"]
+    assert level_params("hard", players).depth == depth
+    assert level_params("hard", players).replies >= 2
+    assert level_params("normal", players) == LEVEL_PARAMS["normal"]
 
     reached: list[int] = []
     original = minimax.iteration
 
-    def counting(search: object, order: list, depth: int) -> tuple:
-        result = original(search, order, depth)
-        reached.append(depth)
+    def counting(search: object, order: list, ply: int) -> tuple:
+        result = original(search, order, ply)
+        reached.append(ply)
         return result
 
-    state = _first_act_step(4)
+    state = _first_act_step(4, players)
     obs = rome.observation(state, rome.current_player(state))
     monkeypatch.setattr(minimax, "iteration", counting)
     choice = choose_action(obs, "hard", 1)
