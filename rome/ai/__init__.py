@@ -15,10 +15,11 @@ position evaluated, so a level decides identically on any machine and replays fr
 * ``normal``: 2 determinisations, 6 000 nodes; the best 4 macro-moves by the static
   evaluation are each followed by 2 turns of greedy play for every seat (opponent
   modelling) and the position reached is evaluated.
-* ``hard``: the same search, larger: 4 determinisations, 24 000 nodes, the best 8
-  macro-moves, 4 greedy turns after each, 3 positions per card kind in turn plans.  In a
-  two-player game it searches deeper (:data:`rome.ai.search.DUEL_PARAMS`): alpha-beta with
-  iterative deepening to depth 3 over 36 000 nodes (:mod:`rome.ai.minimax`).
+* ``hard``: the same search, larger: 4 determinisations, 36 000 nodes, the best 8
+  macro-moves, 4 greedy turns after each, 3 positions per card kind in turn plans, then
+  alpha-beta with iterative deepening (:mod:`rome.ai.minimax`) over the opponents'
+  plausible replies: to depth 2 with 3-4 players, to depth 3 in a two-player game
+  (:data:`rome.ai.search.DUEL_PARAMS`).
 
 The seed handed to the search is mixed with the observation's round/step, so a game played
 from a seed replays move for move.
