@@ -16,12 +16,14 @@ from .game import final_scores, replay, winners
 from .narrate import describe, reveals_hidden
 from .observation import observation, sample_state
 from .rules import apply_action, build_cost, current_player, is_over, legal_actions, produce_cost
+from .score_input import FinishedCity, ScoreInputError, read_city, score_finished_city
 from .scoring import CATEGORIES
 from .setup import new_game
 from .state import SAVE_VERSION, GameState
 
 __all__ = [
-    "Action", "BUILDINGS", "CATEGORIES", "GameState", "IllegalActionError", "NotationError",
+    "Action", "BUILDINGS", "CATEGORIES", "FinishedCity", "GameState", "IllegalActionError",
+    "NotationError", "ScoreInputError", "read_city", "score_finished_city",
     "RomeError", "SAVE_VERSION", "StateError", "apply_action", "automatic_action", "build_cost",
     "current_player", "describe", "final_scores", "is_over", "legal_actions", "new_game",
     "observation", "produce_cost", "produce_helps", "replay", "reveals_hidden", "sample_state",

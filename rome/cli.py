@@ -13,8 +13,7 @@ import time
 
 from .actions import RomeError
 from .rules import apply_action, is_over, legal_actions
-from .score_input import ScoreInputError, read_city
-from .scoring import score_city
+from .score_input import MAX_INPUT_BYTES, ScoreInputError, read_city, score_finished_city
 from .setup import new_game
 
 USAGE = """usage: python -m rome COMMAND ...
@@ -24,20 +23,30 @@ USAGE = """usage: python -m rome COMMAND ...
 
 
 def score(path: str) -> int:
-    """Print one finished city's breakdown; exit 2 with one line on stderr if it is bad."""
+    """Print one finished city's breakdown; exit 2 with one line on stderr if it is bad.
+
+    At most ``MAX_INPUT_BYTES`` are read (``/dev/zero`` or a huge file is refused, not
+    read whole), and no input, however deep or odd, ends in a traceback."""
     try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
-        city = read_city(data)
+        with open(path, "rb") as f:
+            raw = f.read(MAX_INPUT_BYTES + 1)
+        if len(raw) > MAX_INPUT_BYTES:
+            return _fail(f"{path} is larger than {MAX_INPUT_BYTES // 1024} KB: not a city")
+        city = read_city(json.loads(raw.decode("utf-8")))
     except OSError as exc:
         return _fail(f"cannot read {path}: {exc.strerror or exc}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        return _fail(f"{path} is not valid JSON: {exc}")
+    except UnicodeDecodeError:
+        return _fail(f"{path} is not UTF-8 text")
+    except json.JSONDecodeError as exc:
+        return _fail(f"{path} is not valid JSON: {exc.msg} (line {exc.lineno}, "
+                     f"column {exc.colno})")
+    except RecursionError:
+        return _fail(f"{path} is nested too deeply to be a city")
     except ScoreInputError as exc:
         return _fail(f"{path}: {exc}")
-    result = score_city(city.kinds, city.points, city.coins, city.influence_tokens,
-                        city.influence_cards)
-    print(json.dumps(result))
+    except ValueError:  # a number too long for Python's integer conversion
+        return _fail(f"{path} holds a number too long to be part of a city")
+    print(json.dumps(score_finished_city(city)))
     return 0
 
 

@@ -7,24 +7,162 @@ Each check is a small function named after what it guarantees; it raises
 ``GameState.from_dict`` runs :func:`check_state` once on every save it reads, and the
 random-play tests run it after every action, so the saves the engine accepts and the
 states the engine produces are held to one and the same definition.
+
+The city checks (:data:`CITY_INVARIANTS`) look at a city alone (building kinds and point
+tokens by position); the state's cities and the score command's cities
+(``rome.score_input``) both pass through them.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from .actions import StateError
-from .cards import BUILDINGS, SHAPES, SPACES, STRIPS, Card, card_instances
-from .city import check_bricks, check_city
+from .cards import (
+    AQUEDUCT,
+    BUILDINGS,
+    SHAPES,
+    SHRINE_DECK,
+    SPACES,
+    START,
+    STARTING_CITY,
+    STARTING_COINS,
+    STRIPS,
+    Card,
+    card_instances,
+)
+from .city import MAX_SIDE, adjacent_count, bounds, is_connected, neighbours
 from .state import PHASES, STEPS, GameState
 
+Pos = tuple[int, int]
 Check = Callable[[GameState], None]
+CityCheck = Callable[[Mapping[Pos, str], Mapping[Pos, int]], str]
 
 STEPS_OF_PHASE = {"draft": ("",), "emissary": ("",), "over": ("",),
                   "action": ("take", "act", "school-deck", "school-keep")}
 
+MOST_TURNS = max(shape.rounds * shape.emissaries for shape in SHAPES.values())
+"""Turns one seat takes in a whole game (14 with any number of players)."""
+_MOST_PER_TURN = MAX_SIDE * MAX_SIDE + 1 + MAX_SIDE  # a produce with 16 buildings, a build
+MOST_COINS = STARTING_COINS + MOST_TURNS * _MOST_PER_TURN
+"""More coins than any game can give a seat: 5, then per turn one produce (1 coin from
+each of at most 16 buildings) and one build (a Forum Romanum's 1 + 4 neighbours)."""
+MOST_INFLUENCE = MOST_TURNS * _MOST_PER_TURN
+"""More influence tokens than any game can give: per turn a produce (at most 16 sheep
+farms) and a build (a Colosseum's 1 + 4 neighbours, or a Temple of Mars' 3 stars)."""
+RNG_LIMIT = 1 << 64
+"""The seeded generator's state is a 64-bit integer (``rome.rng``)."""
 
+
+# == one city ==============================================================================
+def buildings_are_known(kinds: Mapping[Pos, str], points: Mapping[Pos, int]) -> str:
+    for kind in kinds.values():
+        if kind not in BUILDINGS:
+            return f"unknown building {kind!r}"
+    return ""
+
+
+def starting_buildings_in_place(kinds: Mapping[Pos, str], points: Mapping[Pos, int]) -> str:
+    """A city starts as a vegetable farm next to a 2-value residential (the publisher's
+    rules let them lie either way round, so this accepts any orientation; the engine's
+    own cities are held to DECISIONS 2 by :func:`starting_buildings_stay_home`).  An
+    aqueduct may have replaced either one, not both (two aqueducts never touch)."""
+    (_r, _c, farm), (_r2, _c2, house) = STARTING_CITY
+    for pos, kind in kinds.items():
+        if kind != farm and kind not in _AQUEDUCTS:
+            continue
+        for other in neighbours(pos):
+            if kinds.get(other) == house or (kind == farm and kinds.get(other) in _AQUEDUCTS):
+                return ""
+    return ("no starting buildings: a city keeps its vegetable farm next to a 2-value "
+            "residential, or an aqueduct in the place of one of them")
+
+
+def city_within_four_by_four(kinds: Mapping[Pos, str], points: Mapping[Pos, int]) -> str:
+    r0, r1, c0, c1 = bounds(kinds)
+    if r1 - r0 >= MAX_SIDE or c1 - c0 >= MAX_SIDE:
+        return f"the city spans {r1 - r0 + 1} rows and {c1 - c0 + 1} columns; 4 × 4 at most"
+    return ""
+
+
+def one_aqueduct_per_row_and_column(kinds: Mapping[Pos, str],
+                                    points: Mapping[Pos, int]) -> str:
+    r0, _r1, c0, _c1 = bounds(kinds)
+    rows: set[int] = set()
+    cols: set[int] = set()
+    for (r, c), kind in sorted(kinds.items()):
+        if kind in _AQUEDUCTS:
+            if r in rows:
+                return f"two aqueducts in row {r - r0 + 1}"
+            if c in cols:
+                return f"two aqueducts in column {c - c0 + 1}"
+            rows.add(r)
+            cols.add(c)
+    return ""
+
+
+def city_is_one_block(kinds: Mapping[Pos, str], points: Mapping[Pos, int]) -> str:
+    if not is_connected(kinds):
+        return "the city is not connected: every building must touch another"
+    return ""
+
+
+def point_tokens_only_on_baths(kinds: Mapping[Pos, str], points: Mapping[Pos, int]) -> str:
+    for pos in points:
+        kind = kinds.get(pos)
+        if kind is None:
+            return "point tokens on an empty space"
+        if BUILDINGS[kind].build_points < 0:
+            return f"point tokens on {BUILDINGS[kind].name}; only a thermal bath holds them"
+    return ""
+
+
+def baths_tokens_match_their_neighbours(kinds: Mapping[Pos, str],
+                                        points: Mapping[Pos, int]) -> str:
+    """DECISIONS 13: a thermal bath gets one token per neighbour when built (an Imperial
+    one, one more).  It is built next to at least one building, and buildings never
+    leave a city (an aqueduct takes the place of the one it replaces), so its tokens
+    lie between 1 (2) and its neighbours now (plus 1)."""
+    for pos, kind in sorted(kinds.items()):
+        extra = BUILDINGS[kind].build_points
+        if extra < 0:
+            continue
+        tokens = points.get(pos, 0)
+        most = extra + adjacent_count(kinds, pos)
+        if not extra + 1 <= tokens <= most:
+            return (f"{tokens} point tokens on the {BUILDINGS[kind].name} at row {pos[0]}, "
+                    f"column {pos[1]}: it was built with {extra + 1} to {most} "
+                    f"(one per neighbour{', plus 1' if extra else ''})")
+    return ""
+
+
+_AQUEDUCTS = frozenset(k for k, b in BUILDINGS.items() if b.type == AQUEDUCT)
+
+CITY_INVARIANTS: tuple[CityCheck, ...] = (
+    buildings_are_known,
+    city_within_four_by_four,
+    one_aqueduct_per_row_and_column,
+    city_is_one_block,
+    point_tokens_only_on_baths,
+    baths_tokens_match_their_neighbours,
+    starting_buildings_in_place,
+)
+"""Every invariant of one city, in order; each returns '' or the first problem."""
+
+
+def city_problem(kinds: Mapping[Pos, str], points: Mapping[Pos, int]) -> str:
+    """The first thing no game could build in this city, or '' if there is none."""
+    if not kinds:
+        return "a city has at least its starting buildings"
+    for check in CITY_INVARIANTS:
+        problem = check(kinds, points)
+        if problem:
+            return problem
+    return ""
+
+
+# == helpers for the state checks ===========================================================
 def card_places(state: GameState) -> Counter[int]:
     """How many times each card instance appears anywhere in the state (should be 1)."""
     seen: Counter[int] = Counter()
@@ -47,157 +185,337 @@ def _cards(state: GameState) -> tuple[Card, ...]:
     return card_instances(state.num_players, state.shrine)
 
 
-# -- the table's make-up ---------------------------------------------------------------
+def _emissaries(state: GameState) -> int:
+    return state.num_players * SHAPES[state.num_players].emissaries
+
+
+def _fail(condition: bool, message: str) -> None:
+    if condition:
+        raise StateError(message)
+
+
+# == the table's make-up ===================================================================
 def one_record_per_seat(state: GameState) -> None:
     n = state.num_players
-    if len(state.players) != n:
-        raise StateError(f"{len(state.players)} player records for a {n}-player game")
+    _fail(len(state.players) != n, f"{len(state.players)} player records for a {n}-player game")
 
 
 def phase_and_step_are_known(state: GameState) -> None:
-    if state.phase not in PHASES or state.step not in STEPS:
-        raise StateError(f"unknown phase {state.phase!r}/{state.step!r}")
+    _fail(state.phase not in PHASES or state.step not in STEPS,
+          f"unknown phase {state.phase!r}/{state.step!r}")
 
 
 def round_within_the_game(state: GameState) -> None:
     rounds = SHAPES[state.num_players].rounds
-    if not 0 <= state.round <= rounds:
-        raise StateError(f"round {state.round} outside 0..{rounds}")
+    _fail(not 0 <= state.round <= rounds, f"round {state.round} outside 0..{rounds}")
 
 
 def first_player_is_a_seat(state: GameState) -> None:
-    if not 0 <= state.first_player < state.num_players:
-        raise StateError(f"first player {state.first_player} is not a seat")
+    _fail(not 0 <= state.first_player < state.num_players,
+          f"first player {state.first_player} is not a seat")
 
 
 def decks_match_the_player_count(state: GameState) -> None:
     decks = SHAPES[state.num_players].decks
-    if set(state.decks) != set(decks) or set(state.offer) != set(decks):
-        raise StateError(f"a {state.num_players}-player game uses decks {', '.join(decks)}")
+    _fail(set(state.decks) != set(decks) or set(state.offer) != set(decks),
+          f"a {state.num_players}-player game uses decks {', '.join(decks)}")
 
 
-# -- the cards ----------------------------------------------------------------------------
+def generator_state_is_64_bits(state: GameState) -> None:
+    _fail(not 0 <= state.rng < RNG_LIMIT, "the random generator's state is not a 64-bit value")
+
+
+def strips_are_the_six(state: GameState) -> None:
+    _fail(sorted(s for s, _f in state.strips) != list(range(len(STRIPS))),
+          "the action strips must be the six strips, once each")
+
+
+def spaces_hold_seats(state: GameState) -> None:
+    _fail(len(state.spaces) != SPACES or any(not -1 <= x < state.num_players
+                                             for x in state.spaces),
+          "strip spaces hold seats or -1")
+
+
+# == the cards =============================================================================
 def every_card_in_one_place(state: GameState) -> None:
     cards = _cards(state)
     places = card_places(state)
     bad = [c for c in places if not 0 <= c < len(cards)]
-    if bad:
-        raise StateError(f"unknown card number {bad[0]}")
+    _fail(bool(bad), f"unknown card number {bad[0] if bad else ''}")
     for c in range(len(cards)):
-        if places[c] != 1:
-            raise StateError(f"card {c} ({cards[c].kind}) is in {places[c]} places, not 1")
+        _fail(places[c] != 1, f"card {c} ({cards[c].kind}) is in {places[c]} places, not 1")
 
 
 def decks_hold_their_own_cards(state: GameState) -> None:
     cards = _cards(state)
     for deck, pile in state.decks.items():
         for c in pile:
-            if cards[c].deck != deck:
-                raise StateError(f"a deck {cards[c].deck} card lies in deck {deck}")
+            _fail(cards[c].deck != deck, f"a deck {cards[c].deck} card lies in deck {deck}")
+
+
+def deck_i_reveals_influence_in_order(state: GameState) -> None:
+    """The setup puts the influence cards into deck I in order of value, below at least
+    three buildings (CARDS.md), and upkeep reveals every one it meets, so deck I never
+    shows one on top and keeps the rest in order."""
+    cards = _cards(state)
+    pile = state.decks["I"]
+    hidden = [cards[c].influence for c in pile if cards[c].influence]
+    _fail(hidden != sorted(hidden) or (bool(pile) and bool(cards[pile[0]].influence)),
+          "deck I's influence cards are not where the setup put them")
 
 
 def offers_hold_their_decks_buildings(state: GameState) -> None:
     cards = _cards(state)
     for deck, pile in state.offer.items():
-        if any(cards[c].deck != deck or cards[c].influence for c in pile):
-            raise StateError(f"the deck {deck} offer holds a card of another deck")
+        _fail(any(cards[c].deck != deck or cards[c].influence for c in pile),
+              f"the deck {deck} offer holds a card of another deck")
 
 
-def strips_are_the_six(state: GameState) -> None:
-    if sorted(s for s, _f in state.strips) != list(range(len(STRIPS))):
-        raise StateError("the action strips must be the six strips, once each")
+def offer_sizes_follow_the_round(state: GameState) -> None:
+    """Upkeep fills each deck's offer to ``draw_per_deck`` unless the deck runs out
+    (DECISIONS 10); each emissary then takes one card while any is left."""
+    shape = SHAPES[state.num_players]
+    k = shape.draw_per_deck
+    for deck, pile in state.offer.items():
+        _fail(len(pile) > k, f"the deck {deck} offer holds {len(pile)} cards; {k} at most")
+        if state.phase == "emissary":
+            _fail(len(pile) < k and bool(state.decks[deck]),
+                  f"the deck {deck} offer is short although the deck still has cards")
+    if state.phase == "draft":
+        _fail(any(state.offer.values()), "an offer during the opening draft")
+    elif state.phase == "over":
+        # Upkeep offers one card per emissary at most, and each emissary takes one.
+        _fail(any(state.offer.values()), "cards left in the offer after the game")
 
 
-def spaces_hold_seats(state: GameState) -> None:
-    if len(state.spaces) != SPACES or any(not -1 <= x < state.num_players for x in state.spaces):
-        raise StateError("strip spaces hold seats or -1")
+def draft_pool_is_the_opening_deal(state: GameState) -> None:
+    """DECISIONS 3: one deck II card per player, one fewer after each choice; the last
+    card goes to the first player at once, which ends the draft."""
+    n = state.num_players
+    cards = _cards(state)
+    if state.phase != "draft":
+        _fail(bool(state.draft_pool) or state.draft_turn != n - 1,
+              "the opening draft is unfinished outside the draft")
+        return
+    _fail(not 0 <= state.draft_turn < n - 1, "the opening draft is not in progress")
+    _fail(len(state.draft_pool) != n - state.draft_turn,
+          f"{len(state.draft_pool)} cards in the draft after {state.draft_turn} choices, "
+          f"not {n - state.draft_turn}")
+    _fail(any(cards[c].deck != "II" for c in state.draft_pool),
+          "the opening draft holds a card that is not from deck II")
 
 
-# -- each seat ----------------------------------------------------------------------------
-def counts_are_not_negative(state: GameState) -> None:
+def draft_hands_hold_one_choice_each(state: GameState) -> None:
+    """During the draft the seats that have chosen hold their one card (known only to
+    them); nobody else holds anything but a Shrine."""
+    if state.phase != "draft":
+        return
+    n = state.num_players
+    cards = _cards(state)
+    chose = {(state.first_player - 1 - t) % n for t in range(state.draft_turn)}
     for seat, p in enumerate(state.players):
-        if p.coins < 0 or p.influence < 0:
-            raise StateError(f"player {seat} has a negative count")
+        drafted = [(c, m) for c, m in p.hand if cards[c].deck != SHRINE_DECK]
+        want = [1 << seat] if seat in chose else []
+        _fail([m for _c, m in drafted] != want,
+              f"player {seat} holds {len(drafted)} drafted cards after "
+              f"{state.draft_turn} choices")
+
+
+def influence_pool_holds_the_latest_cards(state: GameState) -> None:
+    """Influence cards are revealed in order of value and a scoring hands the whole pool
+    to one seat, so every card held is worth less than every card waiting."""
+    cards = _cards(state)
+    waiting = [cards[c].influence for c in state.influence_pool]
+    for seat, p in enumerate(state.players):
+        held = [cards[c].influence for c in p.influence_cards]
+        _fail(held != sorted(held) or (bool(held) and bool(waiting)
+                                       and max(held) > min(waiting)),
+              f"player {seat} holds influence cards out of the order they were awarded")
+
+
+def removed_cards_are_buildings(state: GameState) -> None:
+    """DECISIONS 12: the box holds the buildings aqueducts replaced, never an influence
+    card."""
+    cards = _cards(state)
+    _fail(any(cards[c].influence for c in state.removed),
+          "an influence card lies in the box of replaced buildings")
+
+
+# == each seat =============================================================================
+def counts_within_what_a_game_gives(state: GameState) -> None:
+    for seat, p in enumerate(state.players):
+        _fail(p.coins < 0 or p.influence < 0, f"player {seat} has a negative count")
+        _fail(p.coins > MOST_COINS or p.influence > MOST_INFLUENCE,
+              f"player {seat} has more coins or influence than a game can give "
+              f"({MOST_COINS} / {MOST_INFLUENCE} at most)")
 
 
 def cities_could_be_built(state: GameState) -> None:
     cards = _cards(state)
     for seat, p in enumerate(state.players):
-        if any(cards[c].kind not in BUILDINGS for c in p.city.values()):
-            raise StateError(f"player {seat}'s city holds a card that is not a building")
-        kinds = {pos: cards[c].kind for pos, c in p.city.items()}
-        problem = check_city(kinds, p.points) or check_bricks(kinds, p.bricks)
-        if problem:
-            raise StateError(f"player {seat}'s city: {problem}")
+        _fail(any(cards[c].influence for c in p.city.values()),
+              f"player {seat}'s city holds a card that is not a building")
+        problem = city_problem({pos: cards[c].kind for pos, c in p.city.items()}, p.points)
+        _fail(bool(problem), f"player {seat}'s city: {problem}")
 
 
-def hands_hold_buildings_known_to_seats(state: GameState) -> None:
+def starting_buildings_stay_home(state: GameState) -> None:
+    """A seat's starting buildings stand where the setup put them (DECISIONS 2), unless
+    an aqueduct replaced one; no other city holds them."""
     cards = _cards(state)
     for seat, p in enumerate(state.players):
+        for i, (r, c, _kind) in enumerate(STARTING_CITY):
+            at = p.city.get((r, c))
+            ok = at == 2 * seat + i or (at is not None and cards[at].kind in _AQUEDUCTS
+                                        and 2 * seat + i in state.removed)
+            _fail(not ok, f"player {seat}'s starting {STARTING_CITY[i][2]} is not at "
+                          f"row {r}, column {c}, nor replaced there by an aqueduct")
+        _fail(any(cards[c].deck == START and c // 2 != seat for c in p.city.values()),
+              f"player {seat}'s city holds another player's starting building")
+
+
+def brick_tokens_on_brick_farms(state: GameState) -> None:
+    cards = _cards(state)
+    for seat, p in enumerate(state.players):
+        _fail(len(set(p.bricks)) != len(p.bricks), f"player {seat}: two brick tokens on one farm")
+        for pos in p.bricks:
+            card = p.city.get(pos)
+            _fail(card is None or not BUILDINGS[cards[card].kind].produce_brick,
+                  f"player {seat}: a brick token on a building that cannot hold one")
+
+
+def hands_hold_buildings_their_holder_knows(state: GameState) -> None:
+    """A hand holds cards from the decks (or its own Shrine), each known at least to its
+    holder; a deck I card or a Shrine was seen by everyone (the offer; DECISIONS 5)."""
+    cards = _cards(state)
+    everyone = (1 << state.num_players) - 1
+    for seat, p in enumerate(state.players):
         for c, mask in p.hand:
-            if cards[c].influence or not 0 <= mask < (1 << state.num_players):
-                raise StateError(f"player {seat} holds an impossible hand card")
+            card = cards[c]
+            _fail(bool(card.influence) or card.deck == START
+                  or not 0 <= mask <= everyone or not mask & (1 << seat),
+                  f"player {seat} holds an impossible hand card")
+            _fail(card.deck in ("I", SHRINE_DECK) and mask != everyone,
+                  f"player {seat}'s {card.kind} came from the open offer or the setup, "
+                  "yet not everyone knows it")
+
+
+def shrines_stay_with_their_owner(state: GameState) -> None:
+    cards = _cards(state)
+    shrines = [c for c, card in enumerate(cards) if card.deck == SHRINE_DECK]
+    for seat, p in enumerate(state.players):
+        mine = shrines[seat] if shrines else None
+        held = {c for c, _m in p.hand} | set(p.city.values())
+        _fail(any(c in shrines and c != mine for c in held),
+              f"player {seat} holds another player's Shrine")
 
 
 def influence_cards_are_influence(state: GameState) -> None:
     cards = _cards(state)
     for seat, p in enumerate(state.players):
-        if any(not cards[c].influence for c in p.influence_cards):
-            raise StateError(f"player {seat} keeps a building among influence cards")
+        _fail(any(not cards[c].influence for c in p.influence_cards),
+              f"player {seat} keeps a building among influence cards")
 
 
-# -- where the game stands ----------------------------------------------------------------
-def school_draws_from_a_deck_beyond_i(state: GameState) -> None:
-    if state.draw_deck and state.draw_deck not in SHAPES[state.num_players].decks[1:]:
-        raise StateError(f"a School cannot draw from deck {state.draw_deck}")
-
-
+# == where the game stands =================================================================
 def step_belongs_to_phase(state: GameState) -> None:
-    if state.step not in STEPS_OF_PHASE[state.phase]:
-        raise StateError(f"step {state.step!r} does not belong to the {state.phase} phase")
+    _fail(state.step not in STEPS_OF_PHASE[state.phase],
+          f"step {state.step!r} does not belong to the {state.phase} phase")
 
 
-def draft_pool_only_in_the_draft(state: GameState) -> None:
+def rounds_match_the_phase(state: GameState) -> None:
+    rounds = SHAPES[state.num_players].rounds
+    _fail((state.phase == "draft") != (state.round == 0),
+          "the opening draft is round 0, and only it")
+    _fail(state.phase == "over" and state.round != rounds,
+          f"the game ends after round {rounds}, not {state.round}")
+
+
+def emissaries_placed_in_turn(state: GameState) -> None:
+    """DECISIONS 6: emissaries go on the strip one at a time, seat after seat from the
+    first player; the action phase starts once all are placed."""
+    n = state.num_players
+    total = _emissaries(state)
+    on_strip = [sum(1 for x in state.spaces if x == seat) for seat in range(n)]
     if state.phase == "draft":
-        if (state.round != 0 or not state.draft_pool
-                or not 0 <= state.draft_turn < state.num_players - 1):
-            raise StateError("the opening draft is not in progress")
-    elif state.draft_pool or state.round == 0:
-        raise StateError("the opening draft is unfinished outside the draft")
+        _fail(state.placed != 0 or any(on_strip), "emissaries placed during the opening draft")
+    elif state.phase == "emissary":
+        _fail(not 0 <= state.placed < total,
+              f"an emissary phase with {state.placed} of {total} emissaries placed")
+        want = [sum(1 for k in range(state.placed) if (state.first_player + k) % n == seat)
+                for seat in range(n)]
+        _fail(on_strip != want, f"the strip does not show {state.placed} emissaries placed "
+                                "in turn from the first player")
+    else:
+        _fail(state.placed != total,
+              f"an {state.phase} phase with {state.placed} of {total} emissaries placed")
+    own = SHAPES[n].emissaries
+    _fail(any(c > own for c in on_strip),
+          "a player has more emissaries on the strip than they own")
 
 
-def emissaries_placed_match_the_strip(state: GameState) -> None:
-    placed = sum(1 for x in state.spaces if x >= 0)
-    if state.phase == "emissary" and placed != state.placed:
-        raise StateError(f"{placed} emissaries on the strip, but {state.placed} placed")
+def acting_emissary_is_the_nearest(state: GameState) -> None:
+    """In the action phase, emissaries act from the emperor outwards and leave the strip
+    when their turn ends; outside it nobody is acting."""
+    if state.phase != "action":
+        _fail(state.acting != 0, f"strip space {state.acting} acting in the {state.phase} phase")
+        _fail(state.phase == "over" and any(x >= 0 for x in state.spaces),
+              "emissaries on the strip after the game")
+        return
+    _fail(not 1 <= state.acting <= SPACES or state.spaces[state.acting - 1] < 0,
+          "the acting strip space holds no emissary")
+    _fail(any(x >= 0 for x in state.spaces[:state.acting - 1]),
+          "an emissary nearer the emperor than the acting one has not acted")
 
 
-def acting_space_holds_an_emissary(state: GameState) -> None:
-    if state.phase == "action" and (
-            not 1 <= state.acting <= SPACES or state.spaces[state.acting - 1] < 0):
-        raise StateError("the acting strip space holds no emissary")
+def take_comes_first(state: GameState) -> None:
+    """DECISIONS 8: a turn starts with the mandatory take while the offer has cards."""
+    if state.step == "take":
+        _fail(not any(state.offer.values()), "a take from an empty offer")
+        _fail(state.built or state.produced, "a take after building or producing")
 
 
-def school_choice_has_cards_drawn(state: GameState) -> None:
-    if state.phase == "action" and state.step == "school-keep" and not state.draw:
-        raise StateError("a School choice with no cards drawn")
-
-
-def take_has_an_offer(state: GameState) -> None:
-    if state.phase == "action" and state.step == "take" and not any(state.offer.values()):
-        raise StateError("a take from an empty offer")
+def school_draws_are_pending_only_after_a_school(state: GameState) -> None:
+    """A School or University just built chooses a deck with cards (DECISIONS 14), then
+    draws one card per neighbour it had (a University one more)."""
+    if state.step not in ("school-deck", "school-keep"):
+        _fail(state.pending_draws != 0, f"{state.pending_draws} School draws pending "
+                                        "with no School choice")
+        return
+    cards = _cards(state)
+    seat = state.spaces[state.acting - 1]
+    city = state.players[seat].city
+    kinds = {pos: cards[c].kind for pos, c in city.items()}
+    sizes = {BUILDINGS[k].build_draw + adjacent_count(kinds, pos)
+             for pos, k in kinds.items() if BUILDINGS[k].build_draw >= 0}
+    _fail(not state.built or state.pending_draws not in sizes,
+          f"{state.pending_draws} School draws pending, but no School or University of the "
+          "acting player draws that many")
+    if state.step == "school-deck":
+        _fail(not any(state.decks[d] for d in SHAPES[state.num_players].decks[1:]),
+              "a School choice with every deck it may draw from empty")
 
 
 def drawn_cards_only_in_a_school_choice(state: GameState) -> None:
-    if state.step != "school-keep" and state.draw:
-        raise StateError("cards drawn by a School outside its choice")
+    if state.step != "school-keep":
+        _fail(bool(state.draw) or state.draw_deck != "",
+              "cards drawn by a School outside its choice")
+        return
+    cards = _cards(state)
+    deck = state.draw_deck
+    _fail(deck not in SHAPES[state.num_players].decks[1:],
+          f"a School cannot draw from deck {deck!r}")
+    _fail(not state.draw, "a School choice with no cards drawn")
+    _fail(any(cards[c].deck != deck for c in state.draw),
+          f"a School drew a card that is not from deck {deck}")
+    _fail(len(state.draw) > state.pending_draws
+          or (len(state.draw) < state.pending_draws and bool(state.decks[deck])),
+          f"a School drew {len(state.draw)} of {state.pending_draws} cards from deck {deck}")
 
 
-def emissaries_within_each_supply(state: GameState) -> None:
-    own = SHAPES[state.num_players].emissaries
-    if any(sum(1 for x in state.spaces if x == seat) > own
-           for seat in range(state.num_players)):
-        raise StateError("a player has more emissaries on the strip than they own")
+def idle_flags_outside_turns(state: GameState) -> None:
+    _fail(state.phase == "draft" and (state.built or state.produced),
+          "built or produced during the opening draft")
 
 
 INVARIANTS: tuple[Check, ...] = (
@@ -206,24 +524,33 @@ INVARIANTS: tuple[Check, ...] = (
     round_within_the_game,
     first_player_is_a_seat,
     decks_match_the_player_count,
+    generator_state_is_64_bits,
+    strips_are_the_six,
+    spaces_hold_seats,
     every_card_in_one_place,
     decks_hold_their_own_cards,
     offers_hold_their_decks_buildings,
-    strips_are_the_six,
-    spaces_hold_seats,
-    counts_are_not_negative,
+    counts_within_what_a_game_gives,
     cities_could_be_built,
-    hands_hold_buildings_known_to_seats,
+    starting_buildings_stay_home,
+    brick_tokens_on_brick_farms,
+    hands_hold_buildings_their_holder_knows,
+    shrines_stay_with_their_owner,
     influence_cards_are_influence,
-    school_draws_from_a_deck_beyond_i,
     step_belongs_to_phase,
-    draft_pool_only_in_the_draft,
-    emissaries_placed_match_the_strip,
-    acting_space_holds_an_emissary,
-    school_choice_has_cards_drawn,
-    take_has_an_offer,
+    rounds_match_the_phase,
+    deck_i_reveals_influence_in_order,
+    offer_sizes_follow_the_round,
+    draft_pool_is_the_opening_deal,
+    draft_hands_hold_one_choice_each,
+    influence_pool_holds_the_latest_cards,
+    removed_cards_are_buildings,
+    emissaries_placed_in_turn,
+    acting_emissary_is_the_nearest,
+    take_comes_first,
+    school_draws_are_pending_only_after_a_school,
     drawn_cards_only_in_a_school_choice,
-    emissaries_within_each_supply,
+    idle_flags_outside_turns,
 )
 """Every invariant of a reachable state, in the order they are checked."""
 
@@ -234,4 +561,5 @@ def check_state(state: GameState) -> None:
         check(state)
 
 
-__all__ = ["INVARIANTS", "STEPS_OF_PHASE", "Check", "card_places", "check_state"]
+__all__ = ["CITY_INVARIANTS", "INVARIANTS", "MOST_COINS", "MOST_INFLUENCE", "STEPS_OF_PHASE",
+           "Check", "CityCheck", "card_places", "check_state", "city_problem"]

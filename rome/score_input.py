@@ -1,10 +1,17 @@
-"""Reading a finished city for ``python -m rome score``, refusing anything no game could make.
+"""Reading a finished city for ``python -m rome score`` (and the in-browser score
+calculator), refusing anything no game could make, each refusal in one line.
 
 Input: ``{"city": [[cell, ...], ...], "coins": N, "influence_tokens": N,
 "influence_cards": [values]}`` with rows top to bottom and each cell ``null``, a building
 id, or ``{"card": id, "point_tokens": N}``.  Missing numbers count as 0 and a missing
 card list as empty (decision: a rules-site form may leave them out); unknown keys are
 refused, since they are most likely typos.
+
+:func:`read_city` is the one public path: it checks the shape of the data, then the city
+against ``rome.invariants.CITY_INVARIANTS`` (the same checks every saved game's cities
+pass), then what only a finished city can be asked (how many copies of a building one
+game holds, which influence cards, how many coins and tokens a game can give).
+:func:`score_finished_city` scores what it returns.
 """
 
 from __future__ import annotations
@@ -14,11 +21,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import RomeError
-from .cards import BUILDINGS, SHAPES, STARTING_CITY, card_instances
-from .city import MAX_SIDE, check_city
+from .cards import BUILDINGS, SHAPES, SHRINE_DECK, START, STARTING_CITY, card_instances
+from .city import MAX_SIDE
+from .invariants import MOST_COINS, MOST_INFLUENCE, city_problem
+from .scoring import score_city
 
 Pos = tuple[int, int]
 KEYS = {"city", "coins", "influence_tokens", "influence_cards"}
+MAX_INPUT_BYTES = 64 * 1024
+"""Longest score input read: a full 4 × 4 city with every field is under 2 KB."""
 
 
 class ScoreInputError(RomeError):
@@ -27,6 +38,8 @@ class ScoreInputError(RomeError):
 
 @dataclass(frozen=True)
 class FinishedCity:
+    """One finished city, checked: what :func:`score_finished_city` needs."""
+
     kinds: dict[Pos, str]
     points: dict[Pos, int]
     coins: int
@@ -34,34 +47,68 @@ class FinishedCity:
     influence_cards: list[int]
 
 
-def _count(value: Any, what: str) -> int:
+def _short(value: Any) -> str:
+    """A value quoted in a message, cut so that a huge input is never copied whole."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _count(value: Any, what: str, most: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ScoreInputError(f"{what} must be a whole number, not {value!r}")
+        raise ScoreInputError(f"{what} must be a whole number, not {_short(value)}")
     if value < 0:
         raise ScoreInputError(f"{what} cannot be negative ({value})")
+    if value > most:
+        raise ScoreInputError(f"{what}: no game gives more than {most}")
     return value
 
 
-def _copies_per_city() -> Counter[str]:
-    """The most copies of each building one city can hold: every deck's copies, plus the
-    city's own two starting buildings and its own shrine."""
-    most: Counter[str] = Counter(c.kind for c in card_instances(4, False) if c.deck != "start")
+def copies_per_city(num_players: int) -> Counter[str]:
+    """The most copies of each building one city of a game of ``num_players`` can hold:
+    every deck's copies, plus the city's own two starting buildings and its own shrine."""
+    cards = card_instances(num_players, True)
+    most: Counter[str] = Counter(c.kind for c in cards if c.deck not in (START, SHRINE_DECK))
     most.update(kind for _r, _c, kind in STARTING_CITY)
     most["shrine"] = 1
     return most
 
 
-INFLUENCE_SETS = tuple(frozenset(shape.influence_values) for shape in (SHAPES[2], SHAPES[3]))
+def _games_for(values: list[int]) -> list[int]:
+    """The player counts whose influence cards include all of ``values``."""
+    return [n for n, shape in SHAPES.items() if set(values) <= set(shape.influence_values)]
 
 
 def read_city(data: Any) -> FinishedCity:
-    """Check and convert the JSON of one finished city."""
+    """Check and convert the JSON of one finished city; raise :class:`ScoreInputError`
+    naming, in one line, the first thing no game could produce."""
     if not isinstance(data, dict):
         raise ScoreInputError("the input must be a JSON object with a \"city\"")
-    unknown = sorted(set(data) - KEYS)
+    unknown = sorted(str(k) for k in set(data) - KEYS)
     if unknown:
-        raise ScoreInputError(f"unknown key {unknown[0]!r} (expected: {', '.join(sorted(KEYS))})")
-    rows = data.get("city")
+        raise ScoreInputError(f"unknown key {_short(unknown[0])} "
+                              f"(expected: {', '.join(sorted(KEYS))})")
+    kinds, points = _read_grid(data.get("city"))
+    problem = city_problem(kinds, points)
+    if problem:
+        raise ScoreInputError(problem)
+    cards = data.get("influence_cards", [])
+    if not isinstance(cards, list) or len(cards) > max(len(s.influence_values)
+                                                       for s in SHAPES.values()):
+        raise ScoreInputError("\"influence_cards\" must be a list of card values")
+    values = [_count(v, "an influence card", 14) for v in cards]
+    games = _games_for(values)
+    if len(set(values)) != len(values) or not games:
+        raise ScoreInputError(f"influence cards {values} are not cards of one game "
+                              "(3, 6, 10, 14 or, with two players, 4, 8, 14; each once)")
+    _check_copies(kinds, games)
+    return FinishedCity(kinds, points,
+                        _count(data.get("coins", 0), "coins", MOST_COINS),
+                        _count(data.get("influence_tokens", 0), "influence_tokens",
+                               MOST_INFLUENCE),
+                        values)
+
+
+def _read_grid(rows: Any) -> tuple[dict[Pos, str], dict[Pos, int]]:
     if not isinstance(rows, list) or not all(isinstance(r, list) for r in rows):
         raise ScoreInputError("\"city\" must be a list of rows, each a list of cells")
     if len(rows) > MAX_SIDE or any(len(r) > MAX_SIDE for r in rows):
@@ -72,35 +119,48 @@ def read_city(data: Any) -> FinishedCity:
         for c, cell in enumerate(row):
             if cell is None:
                 continue
+            where = f"row {r + 1}, column {c + 1}"
             if isinstance(cell, dict):
-                extra = sorted(set(cell) - {"card", "point_tokens"})
+                extra = sorted(str(k) for k in set(cell) - {"card", "point_tokens"})
                 if extra or "card" not in cell:
-                    raise ScoreInputError(f"row {r + 1}, column {c + 1}: a cell object is "
+                    raise ScoreInputError(f"{where}: a cell object is "
                                           "{\"card\": id, \"point_tokens\": N}")
                 kind = cell["card"]
-                tokens = _count(cell.get("point_tokens", 0), "point_tokens")
+                tokens = _count(cell.get("point_tokens", 0), "point_tokens", 5)
             else:
                 kind, tokens = cell, 0
             if not isinstance(kind, str) or kind not in BUILDINGS:
-                raise ScoreInputError(f"row {r + 1}, column {c + 1}: unknown building {kind!r}")
+                raise ScoreInputError(f"{where}: unknown building {_short(kind)}")
             kinds[(r, c)] = kind
             if tokens:
                 points[(r, c)] = tokens
     if len(kinds) < len(STARTING_CITY):
         raise ScoreInputError("a city always has at least two buildings")
-    problem = check_city(kinds, points)
-    if problem:
-        raise ScoreInputError(problem)
-    most = _copies_per_city()
-    for kind, n in sorted(Counter(kinds.values()).items()):
-        if n > most[kind]:
-            raise ScoreInputError(f"{n} × {kind}, but the game has only {most[kind]} for one city")
-    cards = data.get("influence_cards", [])
-    if not isinstance(cards, list):
-        raise ScoreInputError("\"influence_cards\" must be a list of card values")
-    values = [_count(v, "an influence card") for v in cards]
-    if len(set(values)) != len(values) or not any(set(values) <= s for s in INFLUENCE_SETS):
-        raise ScoreInputError(f"influence cards {values} are not cards of one game "
-                              "(3, 6, 10, 14 or, with two players, 4, 8, 14; each once)")
-    return FinishedCity(kinds, points, _count(data.get("coins", 0), "coins"),
-                        _count(data.get("influence_tokens", 0), "influence_tokens"), values)
+    return kinds, points
+
+
+def _check_copies(kinds: dict[Pos, str], games: list[int]) -> None:
+    """Some game the influence cards allow must hold this many copies of each building
+    (a 2-player game has no deck III or IV)."""
+    counts = sorted(Counter(kinds.values()).items())
+    for n in games:
+        most = copies_per_city(n)
+        if all(count <= most[kind] for kind, count in counts):
+            return
+    n = games[-1]
+    most = copies_per_city(n)
+    kind, count = next((k, c) for k, c in counts if c > most[k])
+    if n == 2:
+        raise ScoreInputError(f"{count} × {kind}, but a 2-player game (influence cards 4 or 8) "
+                              f"has only {most[kind]} for one city")
+    raise ScoreInputError(f"{count} × {kind}, but the game has only {most[kind]} for one city")
+
+
+def score_finished_city(city: FinishedCity) -> dict[str, int]:
+    """Every final scoring category and the total of a city :func:`read_city` accepted."""
+    return score_city(city.kinds, city.points, city.coins, city.influence_tokens,
+                      city.influence_cards)
+
+
+__all__ = ["FinishedCity", "MAX_INPUT_BYTES", "ScoreInputError", "copies_per_city",
+           "read_city", "score_finished_city"]

@@ -144,12 +144,16 @@ class Position:
     def claim(self, spec: str) -> int:
         kind, _, deck = spec.partition("/")
         locked = self._locked()
-        for i, c in enumerate(self.cards):
-            if c.kind == kind and (not deck or c.deck == deck) and i not in locked:
-                self._detach(i)
-                self.used.add(i)
-                return i
-        raise ValueError(f"no free card {spec}")
+        free = [i for i, c in enumerate(self.cards)
+                if c.kind == kind and (not deck or c.deck == deck) and i not in locked]
+        if not free:
+            raise ValueError(f"no free card {spec}")
+        # Upkeep fills the offer while a deck has cards: take from elsewhere if possible.
+        offered = {c for pile in self.d["offer"].values() for c in pile}
+        card = min(free, key=lambda i: i in offered)
+        self._detach(card)
+        self.used.add(card)
+        return card
 
     def _release(self, cards) -> None:
         for c in cards:
@@ -175,8 +179,11 @@ class Position:
         old = [c for c, _m in p["hand"]]
         p["hand"] = []
         self._release(old)
-        m = (1 << seat) if mask is None else mask
-        p["hand"] = [[self.claim(s), m] for s in specs]
+        everyone = (1 << self.n) - 1
+        cards = [self.claim(s) for s in specs]
+        # Deck I cards reach a hand only from the open offer: everyone knows them.
+        p["hand"] = [[c, mask if mask is not None
+                      else everyone if self.cards[c].deck == "I" else 1 << seat] for c in cards]
         return self
 
     def set(self, seat: int, **fields) -> Position:

@@ -70,7 +70,7 @@ def test_replaced_farm_leaves_with_its_brick_token():
 
 def test_replaced_baths_leave_with_their_point_tokens():
     city = {**START, (1, 1): "baths"}
-    s = turn(city, ["aqueduct"], points={(1, 1): 3})
+    s = turn(city, ["aqueduct"], points={(1, 1): 1})
     t = act(s, "build aqueduct 1,1")
     assert t.players[0].points == {}
     assert kinds_of(t, t.removed[-1:]) == ["baths"]

@@ -40,9 +40,10 @@ def test_four_in_a_row_blocks_left_and_right():
 
 
 def test_four_in_a_column_blocks_up_and_down():
-    col = {(r, 0): k for r, k in enumerate(["vegetable-farm", "house-2", "house-3", "house-3"])}
+    col = {**START, (1, 1): "house-3", (2, 1): "house-3", (3, 1): "house-3"}
     s = turn(city=col, hand=["house-2"]).state()
-    assert builds(s, "house-2") == {(r, c) for r in range(4) for c in (-1, 1)}
+    assert builds(s, "house-2") == {(0, -1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 2), (3, 0),
+                                    (3, 2)}
 
 
 def test_three_wide_may_grow_either_way():
@@ -58,6 +59,7 @@ def test_full_four_by_four_box_leaves_only_the_hole():
         for c in range(4):
             if (r, c) != (1, 1):
                 city[(r, c)] = next(kinds)
+    city[(0, 0)] = "vegetable-farm"  # the starting buildings stay at (0, 0) and (0, 1)
     s = turn(city=city, hand=["house-4"]).state()
     assert builds(s, "house-4") == {(1, 1)}
 

@@ -33,20 +33,14 @@ def _city(rows: list[list[object]], **extra: object) -> dict[str, object]:
     return {"city": rows, "coins": 0, "influence_tokens": 0, "influence_cards": [], **extra}
 
 
+# Each refusal has its own test in test_score_input.py; these run the command itself.
 BAD_CITIES = {
     "unknown-id": (_city([["vegetable-farm", "house-9"]]), "unknown building"),
-    "too-wide": (_city([["house-2"] * 5]), "wider or taller"),
-    "too-tall": (_city([["house-2"]] * 5), "wider or taller"),
-    "aqueducts-in-a-row": (_city([["aqueduct", "house-2", "aqueduct"]]), "two aqueducts"),
-    "aqueducts-in-a-column": (_city([["aqueduct", "house-2"], ["house-2", "house-3"],
-                                     ["aqueduct", "house-2"]]), "two aqueducts"),
-    "tokens-on-a-house": (_city([["vegetable-farm", {"card": "house-2", "point_tokens": 2}]]),
-                          "only a thermal bath"),
-    "disconnected": (_city([["vegetable-farm", None, "house-2"]]), "not connected"),
-    "too-many-copies": (_city([["temple-luna", "temple-luna"]]), "the game has only 1"),
-    "negative-coins": (_city([["vegetable-farm", "house-2"]], coins=-1), "negative"),
-    "negative-tokens": (_city([["market", {"card": "baths", "point_tokens": -2}]]), "negative"),
-    "influence-of-two-games": (_city([["market", "baths"]], influence_cards=[3, 4]),
+    "baths-more-tokens-than-neighbours": (
+        _city([["vegetable-farm", "house-2", {"card": "baths", "point_tokens": 2}]]),
+        "2 point tokens"),
+    "lost-a-starting-building": (_city([["house-3", "house-2"]]), "no starting buildings"),
+    "influence-of-two-games": (_city([["vegetable-farm", "house-2"]], influence_cards=[3, 4]),
                                "not cards of one game"),
     "not-an-object": ([1, 2], "JSON object"),
 }
@@ -71,6 +65,30 @@ def test_score_refuses_broken_json_and_missing_file(tmp_path: Path) -> None:
         out = run("score", str(path))
         assert out.returncode == 2 and out.stderr.count("\n") == 1
         assert "Traceback" not in out.stderr
+
+
+def one_line_refusal(out: subprocess.CompletedProcess[str]) -> None:
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr.count("\n") == 1 and "Traceback" not in out.stderr
+
+
+def test_score_reads_at_most_64_kb() -> None:
+    out = run("score", "/dev/zero")  # endless: must not be read whole (was a MemoryError)
+    one_line_refusal(out)
+    assert "larger than 64 KB" in out.stderr
+
+
+@pytest.mark.parametrize("name, content", [
+    ("deep", b"[" * 60_000),
+    ("long-number", b'{"city": [["vegetable-farm", "house-2"]], "coins": ' + b"9" * 5000 + b"}"),
+    ("latin-1", '{"city": [["caf\u00e9"]]}'.encode("latin-1")),
+    ("nan", b'{"city": [["vegetable-farm", "house-2"]], "coins": NaN}'),
+    ("empty", b""),
+])
+def test_score_refuses_odd_files_in_one_line(name: str, content: bytes, tmp_path: Path) -> None:
+    path = tmp_path / f"{name}.json"
+    path.write_bytes(content)
+    one_line_refusal(run("score", str(path)))
 
 
 def test_simulate_prints_games_per_second() -> None:

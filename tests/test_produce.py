@@ -98,7 +98,7 @@ def test_tokens_produced_can_pay_a_later_build_in_the_same_turn():
 # -- produce_helps (online edition convenience) -----------------------------------------
 
 def test_produce_helps_with_two_cogs_even_without_farms():
-    city = {(0, 0): "house-2", (0, 1): "house-2"}
+    city = {(0, 0): "aqueduct", (0, 1): "house-2"}  # the aqueduct replaced the farm
     assert produce_helps(turn(city=city, cogs=2))
 
 

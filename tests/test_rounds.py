@@ -196,7 +196,11 @@ def test_end_passes_the_turn_to_the_next_emissary():
 
 def test_empty_offer_means_no_take():
     # DECISIONS 10: with the offer empty, the turn starts with the actions.
+    # Upkeep leaves an offer empty only when its deck is: every deck has run out.
     p = Position(3, seed=4).offer({})
+    for deck in ("I", "II", "III"):
+        p.deck_exact(deck, [])
+    p.pool([3, 6, 10, 14])
     d = p.d
     d["phase"], d["step"], d["placed"] = "emissary", "", 2
     first = d["first_player"]

@@ -132,9 +132,11 @@ def _city(layout, points=None, bricks=()):
         pool.setdefault(c.kind, []).append(i)
     city = []
     for (r, c), kind in layout.items():
-        card = next(x for x in pool[kind] if x not in [e[2] for e in city]
-                    and x not in [e[2] for pl in d["players"][1:] for e in pl["city"]]
-                    and x not in [h[0] for pl in d["players"] for h in pl["hand"]])
+        free = [x for x in pool[kind] if x not in [e[2] for e in city]
+                and x not in [e[2] for pl in d["players"][1:] for e in pl["city"]]
+                and x not in [h[0] for pl in d["players"] for h in pl["hand"]]]
+        offered = {o for pile in d["offer"].values() for o in pile}
+        card = min(free, key=lambda x: x in offered)  # keep the offer full if possible
         for piles in (d["decks"], d["offer"]):
             for pile in piles.values():
                 if card in pile:
@@ -180,16 +182,29 @@ def test_empty_city():
 
 
 def test_point_tokens_only_on_thermal_baths():
-    GameState.from_dict(_city({**START, (1, 1): "baths"}, points={(1, 1): 2}))
-    refused(_city({**START, (1, 1): "market"}, points={(1, 1): 2}))
-    refused(_city({**START, (1, 1): "baths"}, points={(2, 2): 2}))
+    GameState.from_dict(_city({**START, (1, 1): "baths"}, points={(1, 1): 1}))
+    refused(_city({**START, (1, 1): "market"}, points={(1, 1): 1}))
+    refused(_city({**START, (1, 1): "baths"}, points={(1, 1): 1, (2, 2): 1}))
 
 
-def test_too_many_point_tokens():
-    # A thermal bath has at most 4 neighbours: 4 tokens (imperial: 5).
-    refused(_city({**START, (1, 1): "baths"}, points={(1, 1): 5}))
-    GameState.from_dict(_city({**START, (1, 1): "imperial-baths"}, points={(1, 1): 5}))
-    refused(_city({**START, (1, 1): "imperial-baths"}, points={(1, 1): 6}))
+PLUS = {**START, (1, 1): "house-3", (2, 1): "house-3", (1, 0): "house-3"}  # (1, 1): 3 around
+
+
+def test_point_tokens_one_per_neighbour_when_built():
+    city = {**PLUS, (2, 0): "baths"}  # neighbours (1, 0) and (2, 1)
+    GameState.from_dict(_city(city, points={(2, 0): 1}))
+    GameState.from_dict(_city(city, points={(2, 0): 2}))
+    refused(_city(city, points={(2, 0): 3}))  # more tokens than neighbours
+    refused(_city(city, points={(2, 0): 0}))  # it touched at least one building
+    refused(_city(city))  # a bath is built with its tokens
+
+
+def test_imperial_baths_one_more_token():
+    city = {**PLUS, (2, 0): "imperial-baths"}
+    GameState.from_dict(_city(city, points={(2, 0): 2}))
+    GameState.from_dict(_city(city, points={(2, 0): 3}))
+    refused(_city(city, points={(2, 0): 4}))  # neighbours + 1 at most
+    refused(_city(city, points={(2, 0): 1}))  # 2 at least
 
 
 def test_brick_tokens_only_on_grain_farm_or_vineyard_one_each():

@@ -56,7 +56,15 @@ def test_rulebook_scoring_example_category_by_category():
 
 
 def test_rulebook_example_as_a_game_state():
-    p = Position(4, seed=3).city(0, EXAMPLE, points=EXAMPLE_TOKENS)
+    # Mirrored left to right (scoring does not change), the example's aqueduct at row 3
+    # stands left of a house-2: the starting pair, its farm replaced.  Moved so that pair
+    # sits at (0, 0) and (0, 1) as in every game (DECISIONS 2); (0, 1) is claimed first so
+    # it gets the seat's own starting house, and the farm comes from deck II.
+    moved = {(r - 3, 2 - c): kind for (r, c), kind in EXAMPLE.items()}
+    moved = {pos: "vegetable-farm/IV" if k == "vegetable-farm" else k for pos, k in moved.items()}
+    layout = {(0, 1): moved.pop((0, 1)), **moved}
+    tokens = {(r - 3, 2 - c): n for (r, c), n in EXAMPLE_TOKENS.items()}
+    p = Position(4, seed=3).city(0, layout, points=tokens)
     p.set(0, coins=9, influence=3).influence_cards(0, [3])
     assert final_scores(p.state())[0]["total"] == 75
 

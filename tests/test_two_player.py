@@ -43,7 +43,7 @@ def test_each_emissary_is_its_own_turn_with_its_own_symbols():
     # Seat 0 on spaces 1 and 3 of the strip "B B B C C" (strip 1's back): the first turn
     # has 1 brick, the second 3 bricks -- not 1 + 3.  Each turn must take, and may build.
     p = Position(2, seed=3).hand(0, ["house-4", "house-4"]).set(0, coins=0)
-    p.offer({"I": [], "II": ["house-2", "house-3", "aqueduct"]})
+    p.offer({"I": ["grand-aqueduct"], "II": ["house-2", "house-3"]})
     p.turn(0, bricks=1, cogs=0, step="take", others={2: 1, 3: 0, 4: 1})
     s = p.state()
     assert symbols(*s.strips[0])[:3] == "BBB"
@@ -58,7 +58,7 @@ def test_each_emissary_is_its_own_turn_with_its_own_symbols():
     # Seat 0 again on space 3: a fresh turn, 3 bricks of its own, build allowed again.
     assert s.acting == 3 and current_player(s) == 0
     assert s.step == "take" and s.built is False and s.produced is False
-    s = act(s, "take II:aqueduct")
+    s = act(s, "take I:grand-aqueduct")
     assert (1, 0) in builds(s, "house-4")
     s = act(s, "build house-4 1,0")
     assert s.players[0].coins == 0
