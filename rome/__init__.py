@@ -9,22 +9,32 @@ The package knows every rule and nothing of the browser.  Its contract:
 * ``state.to_dict()`` / :meth:`GameState.from_dict` save and restore a game.
 """
 
-from .actions import Action, IllegalActionError, NotationError, RomeError, StateError
+from .actions import Action
 from .cards import BUILDINGS
 from .conveniences import automatic_action, produce_helps, sensible_actions
+from .errors import (
+    IllegalActionError,
+    NotationError,
+    ObservationError,
+    RomeError,
+    ScoreInputError,
+    SetupError,
+    StateError,
+)
 from .game import final_scores, replay, winners
 from .narrate import describe, reveals_hidden
 from .observation import observation, sample_state
 from .rules import apply_action, build_cost, current_player, is_over, legal_actions, produce_cost
-from .score_input import FinishedCity, ScoreInputError, read_city, score_finished_city
+from .score_input import FinishedCity, read_city, score_finished_city
 from .scoring import CATEGORIES
 from .setup import new_game
 from .state import SAVE_VERSION, GameState
 
 __all__ = [
     "Action", "BUILDINGS", "CATEGORIES", "FinishedCity", "GameState", "IllegalActionError",
-    "NotationError", "ScoreInputError", "read_city", "score_finished_city",
-    "RomeError", "SAVE_VERSION", "StateError", "apply_action", "automatic_action", "build_cost",
+    "NotationError", "ObservationError", "RomeError", "ScoreInputError", "SetupError",
+    "SAVE_VERSION", "StateError", "apply_action", "automatic_action", "build_cost",
+    "read_city", "score_finished_city",
     "current_player", "describe", "final_scores", "is_over", "legal_actions", "new_game",
     "observation", "produce_cost", "produce_helps", "replay", "reveals_hidden", "sample_state",
     "sensible_actions", "winners",

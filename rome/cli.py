@@ -11,9 +11,9 @@ import random
 import sys
 import time
 
-from .actions import RomeError
+from .errors import RomeError, ScoreInputError
 from .rules import apply_action, is_over, legal_actions
-from .score_input import MAX_INPUT_BYTES, ScoreInputError, read_city, score_finished_city
+from .score_input import MAX_INPUT_BYTES, read_city, score_finished_city
 from .setup import new_game
 
 USAGE = """usage: python -m rome COMMAND ...

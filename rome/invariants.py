@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping
 
-from .actions import StateError
 from .cards import (
     AQUEDUCT,
     BUILDINGS,
@@ -33,6 +32,7 @@ from .cards import (
     card_instances,
 )
 from .city import MAX_SIDE, adjacent_count, bounds, is_connected, neighbours
+from .errors import StateError
 from .state import PHASES, STEPS, GameState
 
 Pos = tuple[int, int]

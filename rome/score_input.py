@@ -20,9 +20,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import RomeError
 from .cards import BUILDINGS, SHAPES, SHRINE_DECK, START, STARTING_CITY, card_instances
 from .city import MAX_SIDE
+from .errors import ScoreInputError
 from .invariants import MOST_COINS, MOST_INFLUENCE, city_problem
 from .scoring import score_city
 
@@ -30,10 +30,6 @@ Pos = tuple[int, int]
 KEYS = {"city", "coins", "influence_tokens", "influence_cards"}
 MAX_INPUT_BYTES = 64 * 1024
 """Longest score input read: a full 4 × 4 city with every field is under 2 KB."""
-
-
-class ScoreInputError(RomeError):
-    """A city description that no game could produce."""
 
 
 @dataclass(frozen=True)
@@ -162,5 +158,5 @@ def score_finished_city(city: FinishedCity) -> dict[str, int]:
                       city.influence_cards)
 
 
-__all__ = ["FinishedCity", "MAX_INPUT_BYTES", "ScoreInputError", "copies_per_city",
+__all__ = ["FinishedCity", "MAX_INPUT_BYTES", "copies_per_city",
            "read_city", "score_finished_city"]

@@ -6,7 +6,12 @@
 * The score command exits 0 with one JSON line, or 2 with one line on stderr; never a
   traceback.
 
-The number of examples comes from the Hypothesis profile (tests/conftest.py).
+The number of examples comes from a Hypothesis profile chosen by the environment
+variable ``HYPOTHESIS_PROFILE``: ``ci`` (the default: enough to matter within the
+suite's time budget) or ``large``, for a long hunt:
+``HYPOTHESIS_PROFILE=large .venv/bin/python -m pytest tests/test_hostile_input.py``.
+(Registered here, not in a conftest.py, which would make ruff sort e2e's
+``from conftest import`` as first-party.)
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import random
 import tempfile
 from typing import Any
 
-from hypothesis import event, given
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import rome
@@ -29,6 +34,12 @@ from rome.cli import main
 from rome.invariants import check_state
 
 MAX_ACTIONS = 2_000  # a whole 4-player game takes about 250
+
+_COMMON = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow,
+                                                        HealthCheck.data_too_large]}
+settings.register_profile("ci", max_examples=150, **_COMMON)
+settings.register_profile("large", max_examples=5000, **_COMMON)
+PROFILE = settings.get_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 json_atoms = (st.none() | st.booleans() | st.integers(-(2 ** 70), 2 ** 70)
               | st.floats(allow_nan=True) | st.text(max_size=20))
@@ -78,11 +89,13 @@ def accept_or_refuse(data: Any, seed: int) -> None:
 
 
 # -- random and mutated dictionaries ---------------------------------------------------------
+@PROFILE
 @given(json_values)
 def test_random_json_is_refused_with_a_state_error(data: Any) -> None:
     accept_or_refuse(data, 0)
 
 
+@PROFILE
 @given(real_states, st.data())
 def test_a_save_with_one_field_replaced_is_refused_or_playable(state: GameState,
                                                                 data: st.DataObject) -> None:
@@ -130,6 +143,7 @@ def _mutate(d: dict[str, Any], data: st.DataObject) -> None:
         parent[last] = data.draw(json_atoms)
 
 
+@PROFILE
 @given(real_states, st.data(), st.integers(1, 3))
 def test_a_mutated_save_is_refused_or_playable(state: GameState, data: st.DataObject,
                                                mutations: int) -> None:
@@ -139,6 +153,7 @@ def test_a_mutated_save_is_refused_or_playable(state: GameState, data: st.DataOb
     accept_or_refuse(d, 2)
 
 
+@PROFILE
 @given(real_states, st.data())
 def test_a_card_moved_anywhere_is_refused_or_playable(state: GameState,
                                                       data: st.DataObject) -> None:
@@ -179,6 +194,7 @@ def assert_one_outcome(code: int, out: str, err: str) -> None:
         assert err.count("\n") == 1 and err.endswith("\n") and len(err) < 600
 
 
+@PROFILE
 @given(st.binary(max_size=300))
 def test_score_random_bytes(content: bytes) -> None:
     assert_one_outcome(*score_file(content))
@@ -195,6 +211,7 @@ cities = st.fixed_dictionaries(
               "extra": json_values})
 
 
+@PROFILE
 @given(cities)
 def test_score_random_cities(city: dict[str, Any]) -> None:
     assert_one_outcome(*score_file(json.dumps(city).encode()))
