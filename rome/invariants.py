@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
+from functools import cache
 
 from .cards import (
     AQUEDUCT,
@@ -185,72 +186,94 @@ def _cards(state: GameState) -> tuple[Card, ...]:
     return card_instances(state.num_players, state.shrine)
 
 
+@cache
+def _table(num_players: int, shrine: bool) -> tuple[tuple[str, ...], tuple[int, ...],
+                                                      tuple[int, ...]]:
+    """Each card's deck, each card's influence value, and the shrines (seat order)."""
+    cards = card_instances(num_players, shrine)
+    return (tuple(c.deck for c in cards), tuple(c.influence for c in cards),
+            tuple(i for i, c in enumerate(cards) if c.deck == SHRINE_DECK))
+
+
+@cache
+def _numbers(count: int) -> list[int]:
+    return list(range(count))
+
+
 def _emissaries(state: GameState) -> int:
     return state.num_players * SHAPES[state.num_players].emissaries
-
-
-def _fail(condition: bool, message: str) -> None:
-    if condition:
-        raise StateError(message)
 
 
 # == the table's make-up ===================================================================
 def one_record_per_seat(state: GameState) -> None:
     n = state.num_players
-    _fail(len(state.players) != n, f"{len(state.players)} player records for a {n}-player game")
+    if len(state.players) != n:
+        raise StateError(f"{len(state.players)} player records for a {n}-player game")
 
 
 def phase_and_step_are_known(state: GameState) -> None:
-    _fail(state.phase not in PHASES or state.step not in STEPS,
-          f"unknown phase {state.phase!r}/{state.step!r}")
+    if state.phase not in PHASES or state.step not in STEPS:
+        raise StateError(f"unknown phase {state.phase!r}/{state.step!r}")
 
 
 def round_within_the_game(state: GameState) -> None:
     rounds = SHAPES[state.num_players].rounds
-    _fail(not 0 <= state.round <= rounds, f"round {state.round} outside 0..{rounds}")
+    if not 0 <= state.round <= rounds:
+        raise StateError(f"round {state.round} outside 0..{rounds}")
 
 
 def first_player_is_a_seat(state: GameState) -> None:
-    _fail(not 0 <= state.first_player < state.num_players,
-          f"first player {state.first_player} is not a seat")
+    if not 0 <= state.first_player < state.num_players:
+        raise StateError(f"first player {state.first_player} is not a seat")
 
 
 def decks_match_the_player_count(state: GameState) -> None:
     decks = SHAPES[state.num_players].decks
-    _fail(set(state.decks) != set(decks) or set(state.offer) != set(decks),
-          f"a {state.num_players}-player game uses decks {', '.join(decks)}")
+    if set(state.decks) != set(decks) or set(state.offer) != set(decks):
+        raise StateError(f"a {state.num_players}-player game uses decks {', '.join(decks)}")
 
 
 def generator_state_is_64_bits(state: GameState) -> None:
-    _fail(not 0 <= state.rng < RNG_LIMIT, "the random generator's state is not a 64-bit value")
+    if not 0 <= state.rng < RNG_LIMIT:
+        raise StateError("the random generator's state is not a 64-bit value")
 
 
 def strips_are_the_six(state: GameState) -> None:
-    _fail(sorted(s for s, _f in state.strips) != list(range(len(STRIPS))),
-          "the action strips must be the six strips, once each")
+    if sorted(s for s, _f in state.strips) != list(range(len(STRIPS))):
+        raise StateError("the action strips must be the six strips, once each")
 
 
 def spaces_hold_seats(state: GameState) -> None:
-    _fail(len(state.spaces) != SPACES or any(not -1 <= x < state.num_players
-                                             for x in state.spaces),
-          "strip spaces hold seats or -1")
+    if len(state.spaces) != SPACES or any(not -1 <= x < state.num_players for x in state.spaces):
+        raise StateError("strip spaces hold seats or -1")
 
 
 # == the cards =============================================================================
 def every_card_in_one_place(state: GameState) -> None:
     cards = _cards(state)
+    everywhere = [c for pile in state.decks.values() for c in pile]
+    everywhere += [c for pile in state.offer.values() for c in pile]
+    everywhere += [*state.influence_pool, *state.draw, *state.draft_pool, *state.removed]
+    for p in state.players:
+        everywhere += [*p.city.values(), *(c for c, _m in p.hand), *p.influence_cards]
+    everywhere.sort()
+    if everywhere == _numbers(len(cards)):
+        return
     places = card_places(state)
     bad = [c for c in places if not 0 <= c < len(cards)]
-    _fail(bool(bad), f"unknown card number {bad[0] if bad else ''}")
+    if bad:
+        raise StateError(f"unknown card number {bad[0]}")
     for c in range(len(cards)):
-        _fail(places[c] != 1, f"card {c} ({cards[c].kind}) is in {places[c]} places, not 1")
+        if places[c] != 1:
+            raise StateError(f"card {c} ({cards[c].kind}) is in {places[c]} places, not 1")
 
 
 def decks_hold_their_own_cards(state: GameState) -> None:
-    cards = _cards(state)
+    deck_of = _table(state.num_players, state.shrine)[0]
     for deck, pile in state.decks.items():
         for c in pile:
-            _fail(cards[c].deck != deck, f"a deck {cards[c].deck} card lies in deck {deck}")
+            if deck_of[c] != deck:
+                raise StateError(f"a deck {deck_of[c]} card lies in deck {deck}")
 
 
 def deck_i_reveals_influence_in_order(state: GameState) -> None:
@@ -260,15 +283,15 @@ def deck_i_reveals_influence_in_order(state: GameState) -> None:
     cards = _cards(state)
     pile = state.decks["I"]
     hidden = [cards[c].influence for c in pile if cards[c].influence]
-    _fail(hidden != sorted(hidden) or (bool(pile) and bool(cards[pile[0]].influence)),
-          "deck I's influence cards are not where the setup put them")
+    if hidden != sorted(hidden) or (bool(pile) and bool(cards[pile[0]].influence)):
+        raise StateError("deck I's influence cards are not where the setup put them")
 
 
 def offers_hold_their_decks_buildings(state: GameState) -> None:
-    cards = _cards(state)
+    deck_of, influence, _shrines = _table(state.num_players, state.shrine)
     for deck, pile in state.offer.items():
-        _fail(any(cards[c].deck != deck or cards[c].influence for c in pile),
-              f"the deck {deck} offer holds a card of another deck")
+        if any(deck_of[c] != deck or influence[c] for c in pile):
+            raise StateError(f"the deck {deck} offer holds a card of another deck")
 
 
 def offer_sizes_follow_the_round(state: GameState) -> None:
@@ -277,15 +300,16 @@ def offer_sizes_follow_the_round(state: GameState) -> None:
     shape = SHAPES[state.num_players]
     k = shape.draw_per_deck
     for deck, pile in state.offer.items():
-        _fail(len(pile) > k, f"the deck {deck} offer holds {len(pile)} cards; {k} at most")
-        if state.phase == "emissary":
-            _fail(len(pile) < k and bool(state.decks[deck]),
-                  f"the deck {deck} offer is short although the deck still has cards")
-    if state.phase == "draft":
-        _fail(any(state.offer.values()), "an offer during the opening draft")
-    elif state.phase == "over":
-        # Upkeep offers one card per emissary at most, and each emissary takes one.
-        _fail(any(state.offer.values()), "cards left in the offer after the game")
+        if len(pile) > k:
+            raise StateError(f"the deck {deck} offer holds {len(pile)} cards; {k} at most")
+        if state.phase == "emissary" and len(pile) < k and state.decks[deck]:
+            raise StateError(f"the deck {deck} offer is short although the deck still "
+                             "has cards")
+    if state.phase == "draft" and any(state.offer.values()):
+        raise StateError("an offer during the opening draft")
+    # Upkeep offers one card per emissary at most, and each emissary takes one.
+    if state.phase == "over" and any(state.offer.values()):
+        raise StateError("cards left in the offer after the game")
 
 
 def draft_pool_is_the_opening_deal(state: GameState) -> None:
@@ -294,15 +318,16 @@ def draft_pool_is_the_opening_deal(state: GameState) -> None:
     n = state.num_players
     cards = _cards(state)
     if state.phase != "draft":
-        _fail(bool(state.draft_pool) or state.draft_turn != n - 1,
-              "the opening draft is unfinished outside the draft")
+        if bool(state.draft_pool) or state.draft_turn != n - 1:
+            raise StateError("the opening draft is unfinished outside the draft")
         return
-    _fail(not 0 <= state.draft_turn < n - 1, "the opening draft is not in progress")
-    _fail(len(state.draft_pool) != n - state.draft_turn,
-          f"{len(state.draft_pool)} cards in the draft after {state.draft_turn} choices, "
-          f"not {n - state.draft_turn}")
-    _fail(any(cards[c].deck != "II" for c in state.draft_pool),
-          "the opening draft holds a card that is not from deck II")
+    if not 0 <= state.draft_turn < n - 1:
+        raise StateError("the opening draft is not in progress")
+    if len(state.draft_pool) != n - state.draft_turn:
+        raise StateError(f"{len(state.draft_pool)} cards in the draft after "
+                         f"{state.draft_turn} choices, not {n - state.draft_turn}")
+    if any(cards[c].deck != "II" for c in state.draft_pool):
+        raise StateError("the opening draft holds a card that is not from deck II")
 
 
 def draft_hands_hold_one_choice_each(state: GameState) -> None:
@@ -316,9 +341,9 @@ def draft_hands_hold_one_choice_each(state: GameState) -> None:
     for seat, p in enumerate(state.players):
         drafted = [(c, m) for c, m in p.hand if cards[c].deck != SHRINE_DECK]
         want = [1 << seat] if seat in chose else []
-        _fail([m for _c, m in drafted] != want,
-              f"player {seat} holds {len(drafted)} drafted cards after "
-              f"{state.draft_turn} choices")
+        if [m for _c, m in drafted] != want:
+            raise StateError(f"player {seat} holds {len(drafted)} drafted cards after "
+                              f"{state.draft_turn} choices")
 
 
 def influence_pool_holds_the_latest_cards(state: GameState) -> None:
@@ -328,60 +353,66 @@ def influence_pool_holds_the_latest_cards(state: GameState) -> None:
     waiting = [cards[c].influence for c in state.influence_pool]
     for seat, p in enumerate(state.players):
         held = [cards[c].influence for c in p.influence_cards]
-        _fail(held != sorted(held) or (bool(held) and bool(waiting)
-                                       and max(held) > min(waiting)),
-              f"player {seat} holds influence cards out of the order they were awarded")
+        if held != sorted(held) or (bool(held) and bool(waiting) and max(held) > min(waiting)):
+            raise StateError(f"player {seat} holds influence cards out of the order they "
+                             "were awarded")
 
 
 def removed_cards_are_buildings(state: GameState) -> None:
     """DECISIONS 12: the box holds the buildings aqueducts replaced, never an influence
     card."""
     cards = _cards(state)
-    _fail(any(cards[c].influence for c in state.removed),
-          "an influence card lies in the box of replaced buildings")
+    if any(cards[c].influence for c in state.removed):
+        raise StateError("an influence card lies in the box of replaced buildings")
 
 
 # == each seat =============================================================================
 def counts_within_what_a_game_gives(state: GameState) -> None:
     for seat, p in enumerate(state.players):
-        _fail(p.coins < 0 or p.influence < 0, f"player {seat} has a negative count")
-        _fail(p.coins > MOST_COINS or p.influence > MOST_INFLUENCE,
-              f"player {seat} has more coins or influence than a game can give "
-              f"({MOST_COINS} / {MOST_INFLUENCE} at most)")
+        if p.coins < 0 or p.influence < 0:
+            raise StateError(f"player {seat} has a negative count")
+        if p.coins > MOST_COINS or p.influence > MOST_INFLUENCE:
+            raise StateError(f"player {seat} has more coins or influence than a game can give "
+                              f"({MOST_COINS} / {MOST_INFLUENCE} at most)")
 
 
 def cities_could_be_built(state: GameState) -> None:
     cards = _cards(state)
     for seat, p in enumerate(state.players):
-        _fail(any(cards[c].influence for c in p.city.values()),
-              f"player {seat}'s city holds a card that is not a building")
+        if any(cards[c].influence for c in p.city.values()):
+            raise StateError(f"player {seat}'s city holds a card that is not a building")
         problem = city_problem({pos: cards[c].kind for pos, c in p.city.items()}, p.points)
-        _fail(bool(problem), f"player {seat}'s city: {problem}")
+        if problem:
+            raise StateError(f"player {seat}'s city: {problem}")
 
 
 def starting_buildings_stay_home(state: GameState) -> None:
     """A seat's starting buildings stand where the setup put them (DECISIONS 2), unless
     an aqueduct replaced one; no other city holds them."""
     cards = _cards(state)
+    starts = len(STARTING_CITY) * state.num_players  # the lowest card numbers (card_instances)
     for seat, p in enumerate(state.players):
         for i, (r, c, _kind) in enumerate(STARTING_CITY):
             at = p.city.get((r, c))
             ok = at == 2 * seat + i or (at is not None and cards[at].kind in _AQUEDUCTS
                                         and 2 * seat + i in state.removed)
-            _fail(not ok, f"player {seat}'s starting {STARTING_CITY[i][2]} is not at "
-                          f"row {r}, column {c}, nor replaced there by an aqueduct")
-        _fail(any(cards[c].deck == START and c // 2 != seat for c in p.city.values()),
-              f"player {seat}'s city holds another player's starting building")
+            if not ok:
+                raise StateError(f"player {seat}'s starting {STARTING_CITY[i][2]} is not at "
+                                  f"row {r}, column {c}, nor replaced there by an aqueduct")
+        if any(c < starts and c // 2 != seat for c in p.city.values()):
+            raise StateError(f"player {seat}'s city holds another player's starting building")
 
 
 def brick_tokens_on_brick_farms(state: GameState) -> None:
     cards = _cards(state)
     for seat, p in enumerate(state.players):
-        _fail(len(set(p.bricks)) != len(p.bricks), f"player {seat}: two brick tokens on one farm")
+        if len(set(p.bricks)) != len(p.bricks):
+            raise StateError(f"player {seat}: two brick tokens on one farm")
         for pos in p.bricks:
             card = p.city.get(pos)
-            _fail(card is None or not BUILDINGS[cards[card].kind].produce_brick,
-                  f"player {seat}: a brick token on a building that cannot hold one")
+            if card is None or not BUILDINGS[cards[card].kind].produce_brick:
+                raise StateError(f"player {seat}: a brick token on a building that cannot "
+                                 "hold one")
 
 
 def hands_hold_buildings_their_holder_knows(state: GameState) -> None:
@@ -392,43 +423,43 @@ def hands_hold_buildings_their_holder_knows(state: GameState) -> None:
     for seat, p in enumerate(state.players):
         for c, mask in p.hand:
             card = cards[c]
-            _fail(bool(card.influence) or card.deck == START
-                  or not 0 <= mask <= everyone or not mask & (1 << seat),
-                  f"player {seat} holds an impossible hand card")
-            _fail(card.deck in ("I", SHRINE_DECK) and mask != everyone,
-                  f"player {seat}'s {card.kind} came from the open offer or the setup, "
-                  "yet not everyone knows it")
+            if (card.influence or card.deck == START or not 0 <= mask <= everyone
+                    or not mask & (1 << seat)):
+                raise StateError(f"player {seat} holds an impossible hand card")
+            if card.deck in ("I", SHRINE_DECK) and mask != everyone:
+                raise StateError(f"player {seat}'s {card.kind} came from the open offer or "
+                                 "the setup, yet not everyone knows it")
 
 
 def shrines_stay_with_their_owner(state: GameState) -> None:
-    cards = _cards(state)
-    shrines = [c for c, card in enumerate(cards) if card.deck == SHRINE_DECK]
+    shrines = _table(state.num_players, state.shrine)[2]
+    if not shrines:
+        return
     for seat, p in enumerate(state.players):
-        mine = shrines[seat] if shrines else None
-        held = {c for c, _m in p.hand} | set(p.city.values())
-        _fail(any(c in shrines and c != mine for c in held),
-              f"player {seat} holds another player's Shrine")
+        others = set(shrines) - {shrines[seat]}
+        if any(c in others for c, _m in p.hand) or any(c in others for c in p.city.values()):
+            raise StateError(f"player {seat} holds another player's Shrine")
 
 
 def influence_cards_are_influence(state: GameState) -> None:
     cards = _cards(state)
     for seat, p in enumerate(state.players):
-        _fail(any(not cards[c].influence for c in p.influence_cards),
-              f"player {seat} keeps a building among influence cards")
+        if any(not cards[c].influence for c in p.influence_cards):
+            raise StateError(f"player {seat} keeps a building among influence cards")
 
 
 # == where the game stands =================================================================
 def step_belongs_to_phase(state: GameState) -> None:
-    _fail(state.step not in STEPS_OF_PHASE[state.phase],
-          f"step {state.step!r} does not belong to the {state.phase} phase")
+    if state.step not in STEPS_OF_PHASE[state.phase]:
+        raise StateError(f"step {state.step!r} does not belong to the {state.phase} phase")
 
 
 def rounds_match_the_phase(state: GameState) -> None:
     rounds = SHAPES[state.num_players].rounds
-    _fail((state.phase == "draft") != (state.round == 0),
-          "the opening draft is round 0, and only it")
-    _fail(state.phase == "over" and state.round != rounds,
-          f"the game ends after round {rounds}, not {state.round}")
+    if (state.phase == "draft") != (state.round == 0):
+        raise StateError("the opening draft is round 0, and only it")
+    if state.phase == "over" and state.round != rounds:
+        raise StateError(f"the game ends after round {rounds}, not {state.round}")
 
 
 def emissaries_placed_in_turn(state: GameState) -> None:
@@ -438,49 +469,55 @@ def emissaries_placed_in_turn(state: GameState) -> None:
     total = _emissaries(state)
     on_strip = [sum(1 for x in state.spaces if x == seat) for seat in range(n)]
     if state.phase == "draft":
-        _fail(state.placed != 0 or any(on_strip), "emissaries placed during the opening draft")
+        if state.placed != 0 or any(on_strip):
+            raise StateError("emissaries placed during the opening draft")
     elif state.phase == "emissary":
-        _fail(not 0 <= state.placed < total,
-              f"an emissary phase with {state.placed} of {total} emissaries placed")
+        if not 0 <= state.placed < total:
+            raise StateError(f"an emissary phase with {state.placed} of {total} emissaries placed")
         want = [sum(1 for k in range(state.placed) if (state.first_player + k) % n == seat)
                 for seat in range(n)]
-        _fail(on_strip != want, f"the strip does not show {state.placed} emissaries placed "
-                                "in turn from the first player")
-    else:
-        _fail(state.placed != total,
-              f"an {state.phase} phase with {state.placed} of {total} emissaries placed")
+        if on_strip != want:
+            raise StateError(f"the strip does not show {state.placed} emissaries placed "
+                              "in turn from the first player")
+    elif state.placed != total:
+        raise StateError(f"an {state.phase} phase with {state.placed} of {total} emissaries "
+                         "placed")
     own = SHAPES[n].emissaries
-    _fail(any(c > own for c in on_strip),
-          "a player has more emissaries on the strip than they own")
+    if any(c > own for c in on_strip):
+        raise StateError("a player has more emissaries on the strip than they own")
 
 
 def acting_emissary_is_the_nearest(state: GameState) -> None:
     """In the action phase, emissaries act from the emperor outwards and leave the strip
     when their turn ends; outside it nobody is acting."""
     if state.phase != "action":
-        _fail(state.acting != 0, f"strip space {state.acting} acting in the {state.phase} phase")
-        _fail(state.phase == "over" and any(x >= 0 for x in state.spaces),
-              "emissaries on the strip after the game")
+        if state.acting != 0:
+            raise StateError(f"strip space {state.acting} acting in the {state.phase} phase")
+        if state.phase == "over" and any(x >= 0 for x in state.spaces):
+            raise StateError("emissaries on the strip after the game")
         return
-    _fail(not 1 <= state.acting <= SPACES or state.spaces[state.acting - 1] < 0,
-          "the acting strip space holds no emissary")
-    _fail(any(x >= 0 for x in state.spaces[:state.acting - 1]),
-          "an emissary nearer the emperor than the acting one has not acted")
+    if not 1 <= state.acting <= SPACES or state.spaces[state.acting - 1] < 0:
+        raise StateError("the acting strip space holds no emissary")
+    if any(x >= 0 for x in state.spaces[:state.acting - 1]):
+        raise StateError("an emissary nearer the emperor than the acting one has not acted")
 
 
 def take_comes_first(state: GameState) -> None:
     """DECISIONS 8: a turn starts with the mandatory take while the offer has cards."""
     if state.step == "take":
-        _fail(not any(state.offer.values()), "a take from an empty offer")
-        _fail(state.built or state.produced, "a take after building or producing")
+        if not any(state.offer.values()):
+            raise StateError("a take from an empty offer")
+        if state.built or state.produced:
+            raise StateError("a take after building or producing")
 
 
 def school_draws_are_pending_only_after_a_school(state: GameState) -> None:
     """A School or University just built chooses a deck with cards (DECISIONS 14), then
     draws one card per neighbour it had (a University one more)."""
     if state.step not in ("school-deck", "school-keep"):
-        _fail(state.pending_draws != 0, f"{state.pending_draws} School draws pending "
-                                        "with no School choice")
+        if state.pending_draws != 0:
+            raise StateError(f"{state.pending_draws} School draws pending "
+                              "with no School choice")
         return
     cards = _cards(state)
     seat = state.spaces[state.acting - 1]
@@ -488,34 +525,35 @@ def school_draws_are_pending_only_after_a_school(state: GameState) -> None:
     kinds = {pos: cards[c].kind for pos, c in city.items()}
     sizes = {BUILDINGS[k].build_draw + adjacent_count(kinds, pos)
              for pos, k in kinds.items() if BUILDINGS[k].build_draw >= 0}
-    _fail(not state.built or state.pending_draws not in sizes,
-          f"{state.pending_draws} School draws pending, but no School or University of the "
-          "acting player draws that many")
-    if state.step == "school-deck":
-        _fail(not any(state.decks[d] for d in SHAPES[state.num_players].decks[1:]),
-              "a School choice with every deck it may draw from empty")
+    if not state.built or state.pending_draws not in sizes:
+        raise StateError(f"{state.pending_draws} School draws pending, but no School or "
+                         "University of the acting player draws that many")
+    decks = SHAPES[state.num_players].decks[1:]
+    if state.step == "school-deck" and not any(state.decks[d] for d in decks):
+        raise StateError("a School choice with every deck it may draw from empty")
 
 
 def drawn_cards_only_in_a_school_choice(state: GameState) -> None:
     if state.step != "school-keep":
-        _fail(bool(state.draw) or state.draw_deck != "",
-              "cards drawn by a School outside its choice")
+        if bool(state.draw) or state.draw_deck != "":
+            raise StateError("cards drawn by a School outside its choice")
         return
     cards = _cards(state)
     deck = state.draw_deck
-    _fail(deck not in SHAPES[state.num_players].decks[1:],
-          f"a School cannot draw from deck {deck!r}")
-    _fail(not state.draw, "a School choice with no cards drawn")
-    _fail(any(cards[c].deck != deck for c in state.draw),
-          f"a School drew a card that is not from deck {deck}")
-    _fail(len(state.draw) > state.pending_draws
-          or (len(state.draw) < state.pending_draws and bool(state.decks[deck])),
-          f"a School drew {len(state.draw)} of {state.pending_draws} cards from deck {deck}")
+    if deck not in SHAPES[state.num_players].decks[1:]:
+        raise StateError(f"a School cannot draw from deck {deck!r}")
+    if not state.draw:
+        raise StateError("a School choice with no cards drawn")
+    if any(cards[c].deck != deck for c in state.draw):
+        raise StateError(f"a School drew a card that is not from deck {deck}")
+    drawn, due = len(state.draw), state.pending_draws
+    if drawn > due or (drawn < due and state.decks[deck]):
+        raise StateError(f"a School drew {drawn} of {due} cards from deck {deck}")
 
 
 def idle_flags_outside_turns(state: GameState) -> None:
-    _fail(state.phase == "draft" and (state.built or state.produced),
-          "built or produced during the opening draft")
+    if state.phase == "draft" and (state.built or state.produced):
+        raise StateError("built or produced during the opening draft")
 
 
 INVARIANTS: tuple[Check, ...] = (

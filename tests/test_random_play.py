@@ -13,21 +13,25 @@ import rome
 from rome.invariants import check_state
 
 GAMES_PER_SETUP = 340  # x 3 player counts x 2 shrine options = 2040 games
+SAVE_EVERY = 4  # save and restore every 4th position (the offset varies with the seed)
 
 
 def play_and_check(num_players: int, seed: int, shrine: bool) -> rome.GameState:
     rng = random.Random(seed)
     state = rome.new_game(num_players, seed=seed, shrine=shrine)
     replayed = rome.new_game(num_players, seed=seed, shrine=shrine)
+    step = seed
     while not rome.is_over(state):
         check_state(state)
         legal = rome.legal_actions(state)
         assert legal, "a game that is not over always offers an action"
         assert len(set(legal)) == len(legal), "legal actions are unique"
         saved = state.to_dict()
-        restored = rome.GameState.from_dict(json.loads(json.dumps(saved)))
-        assert restored == state
-        assert rome.legal_actions(restored) == legal, "legal actions are deterministic"
+        step += 1
+        if step % SAVE_EVERY == 0:  # from_dict runs check_state again: not every time
+            restored = rome.GameState.from_dict(json.loads(json.dumps(saved)))
+            assert restored == state
+            assert rome.legal_actions(restored) == legal, "legal actions are deterministic"
         action = rng.choice(legal)
         nxt = rome.apply_action(state, action)
         assert state.to_dict() == saved, "apply_action changed its input"
