@@ -26,6 +26,7 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from itertools import combinations
 from typing import Any
 
@@ -41,6 +42,8 @@ from .. import (
     winners,
 )
 from . import LEVELS, choose_action
+from .candidates import CANDIDATES
+from .candidates import choose as choose_candidate
 from .elo import fit, pairwise, table
 from .yardstick import YARDSTICK, close_all, external_choose, is_external, split_name
 
@@ -85,6 +88,8 @@ def play_game(num_players: int, seed: int, seat_bots: list[str],
             t0 = time.perf_counter()
             if is_external(bot):
                 text = external_choose(bot, num_players, seed, False, played, ai_seed)
+            elif bot in CANDIDATES:
+                text = choose_candidate(observation(state, seat), bot, ai_seed)
             else:
                 text = choose_action(observation(state, seat), bot, ai_seed)
             if times is not None:
@@ -126,8 +131,9 @@ def check_bots(num_players: int, bots: list[str]) -> None:
     for b in bots:
         if is_external(b):
             split_name(b)
-        elif b not in LEVELS:
-            raise ValueError(f"unknown bot {b!r}; choose from {', '.join(LEVELS)} "
+        elif b not in LEVELS and b not in CANDIDATES:
+            known = ", ".join(LEVELS + tuple(CANDIDATES))
+            raise ValueError(f"unknown bot {b!r}; choose from {known} "
                              f"or COMMIT:LEVEL (e.g. {YARDSTICK})")
 
 
@@ -261,6 +267,25 @@ def load(paths: list[str]) -> list[dict[str, Any]]:
     return records
 
 
+@contextmanager
+def wall_caps_lifted() -> Iterator[None]:
+    """The levels' wall-clock safety net switched off meanwhile: on a loaded machine it cut
+    ``hard`` short (5 s), so results depended on the load, not on the seeds."""
+    from dataclasses import replace
+
+    from . import search
+
+    saved = [(params, dict(params)) for params in (search.LEVEL_PARAMS, search.DUEL_PARAMS)]
+    for params, levels in saved:
+        for name, level in levels.items():
+            params[name] = replace(level, wall_seconds=math.inf)
+    try:
+        yield
+    finally:
+        for params, levels in saved:
+            params.update(levels)
+
+
 def _bar(total: int, wanted: bool) -> Any:
     if not wanted:
         return None
@@ -293,7 +318,15 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--jobs", type=int, default=1,
                         help="games played at once in separate processes (same results)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("--wall-cap", action="store_true",
+                        help="keep the levels' wall-clock safety net (off by default: "
+                             "results then depend on the seeds only)")
     args = parser.parse_args(argv)
+    with nullcontext() if args.wall_cap else wall_caps_lifted():
+        return _main(parser, args)
+
+
+def _main(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     try:
         if args.merge:
             records = load(args.merge)

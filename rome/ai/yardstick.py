@@ -14,8 +14,11 @@ neither reads the other's internals.
 
 A bot name is ``COMMIT:LEVEL`` (for instance ``e514045:hard`` or ``e514045:normal``).  The
 copy lives in ``$ROME_YARDSTICK_DIR/COMMIT`` (default ``/tmp/rome-yardstick/COMMIT``) and
-is made on first use.  One subprocess per commit and tournament process; it replays only
-the actions it has not seen (the whole game again when a new game starts).
+is made on first use.  The old levels' wall-clock safety net (5 s at e514045) is lifted
+unless ``ROME_YARDSTICK_WALL=keep``: on a loaded machine it cut hard's search short and made
+its moves depend on the load instead of the seed.  One subprocess per commit and
+tournament process; it replays only the actions it has not seen (the whole game again
+when a new game starts).
 """
 
 from __future__ import annotations
@@ -38,6 +41,13 @@ import json, sys
 sys.path.insert(0, sys.argv[1])
 from rome import Action, apply_action, current_player, new_game, observation
 from rome.ai import choose_action
+if sys.argv[2] == "lift":  # the wall-clock safety net off: results must not depend on load
+    import dataclasses, math
+    from rome.ai import search
+    for table in (getattr(search, "LEVEL_PARAMS", {}), getattr(search, "DUEL_PARAMS", {})):
+        for name, level in list(table.items()):
+            if hasattr(level, "wall_seconds"):
+                table[name] = dataclasses.replace(level, wall_seconds=math.inf)
 key, state, played = None, None, 0
 for line in sys.stdin:
     req = json.loads(line)
@@ -103,10 +113,11 @@ def tree_for(commit: str) -> Path:
 class ExternalBot:
     """One subprocess deciding for every level of one old commit."""
 
-    def __init__(self, commit: str):
+    def __init__(self, commit: str, keep_wall_cap: bool = False):
         self.commit = commit
         root = tree_for(commit)
-        self.proc = subprocess.Popen([sys.executable, "-I", "-c", _WORKER, str(root)], cwd=root,
+        self.proc = subprocess.Popen([sys.executable, "-I", "-c", _WORKER, str(root),
+                                      "keep" if keep_wall_cap else "lift"], cwd=root,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      text=True, bufsize=1)
 
@@ -142,7 +153,8 @@ def external_choose(name: str, players: int, seed: int, shrine: bool, actions: l
     commit, level = split_name(name)
     bot = _BOTS.get(commit)
     if bot is None or bot.proc.poll() is not None:
-        bot = _BOTS[commit] = ExternalBot(commit)
+        keep = os.environ.get("ROME_YARDSTICK_WALL") == "keep"
+        bot = _BOTS[commit] = ExternalBot(commit, keep)
     return bot.choose(players, seed, shrine, actions, level, ai_seed)
 
 
