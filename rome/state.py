@@ -9,11 +9,10 @@ that the data describes a position a real game could reach.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from .actions import StateError
-from .cards import BUILDINGS, DECK_NAMES, SHAPES, SPACES, STRIPS, card_instances
+from .cards import DECK_NAMES, SHAPES
 
 SAVE_VERSION = 1
 """Bump when the saved layout changes: a save of another version is refused."""
@@ -178,7 +177,9 @@ class GameState:
             raise
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             raise StateError(f"malformed saved game: {exc!r}") from None
-        validate(state)
+        from .invariants import check_state  # the checks read this module's types
+
+        check_state(state)
         return state
 
 
@@ -246,112 +247,4 @@ def _read(d: Any) -> GameState:
     return s
 
 
-def card_places(state: GameState) -> Counter[int]:
-    """How many times each card instance appears anywhere in the state (should be 1)."""
-    seen: Counter[int] = Counter()
-    for cards in state.decks.values():
-        seen.update(cards)
-    for cards in state.offer.values():
-        seen.update(cards)
-    seen.update(state.influence_pool)
-    seen.update(state.draw)
-    seen.update(state.draft_pool)
-    seen.update(state.removed)
-    for p in state.players:
-        seen.update(p.city.values())
-        seen.update(card for card, _mask in p.hand)
-        seen.update(p.influence_cards)
-    return seen
-
-
-def validate(state: GameState) -> None:
-    """Raise :class:`StateError` naming the first thing no real game could have."""
-    n = state.num_players
-    shape = SHAPES[n]
-    cards = card_instances(n, state.shrine)
-    if len(state.players) != n:
-        raise StateError(f"{len(state.players)} player records for a {n}-player game")
-    if state.phase not in PHASES or state.step not in STEPS:
-        raise StateError(f"unknown phase {state.phase!r}/{state.step!r}")
-    if not 0 <= state.round <= shape.rounds:
-        raise StateError(f"round {state.round} outside 0..{shape.rounds}")
-    if not 0 <= state.first_player < n:
-        raise StateError(f"first player {state.first_player} is not a seat")
-    if set(state.decks) != set(shape.decks) or set(state.offer) != set(shape.decks):
-        raise StateError(f"a {n}-player game uses decks {', '.join(shape.decks)}")
-    places = card_places(state)
-    bad = [c for c in places if not 0 <= c < len(cards)]
-    if bad:
-        raise StateError(f"unknown card number {bad[0]}")
-    for c in range(len(cards)):
-        if places[c] != 1:
-            raise StateError(f"card {c} ({cards[c].kind}) is in {places[c]} places, not 1")
-    for deck, pile in state.decks.items():
-        for c in pile:
-            if cards[c].deck != deck:
-                raise StateError(f"a deck {cards[c].deck} card lies in deck {deck}")
-    for deck, pile in state.offer.items():
-        if any(cards[c].deck != deck or cards[c].influence for c in pile):
-            raise StateError(f"the deck {deck} offer holds a card of another deck")
-    if sorted(s for s, _f in state.strips) != list(range(len(STRIPS))):
-        raise StateError("the action strips must be the six strips, once each")
-    if len(state.spaces) != SPACES or any(not -1 <= x < n for x in state.spaces):
-        raise StateError("strip spaces hold seats or -1")
-    for seat, p in enumerate(state.players):
-        if p.coins < 0 or p.influence < 0:
-            raise StateError(f"player {seat} has a negative count")
-        _validate_city(seat, p, cards)
-        for c, mask in p.hand:
-            if cards[c].influence or not 0 <= mask < (1 << n):
-                raise StateError(f"player {seat} holds an impossible hand card")
-        if any(not cards[c].influence for c in p.influence_cards):
-            raise StateError(f"player {seat} keeps a building among influence cards")
-    if state.draw_deck and state.draw_deck not in shape.decks[1:]:
-        raise StateError(f"a School cannot draw from deck {state.draw_deck}")
-    _validate_progress(state)
-
-
-STEPS_OF_PHASE = {"draft": ("",), "emissary": ("",), "over": ("",),
-                  "action": ("take", "act", "school-deck", "school-keep")}
-
-
-def _validate_progress(state: GameState) -> None:
-    """Where the game stands must agree with itself: whose turn, which step."""
-    n = state.num_players
-    shape = SHAPES[n]
-    placed = sum(1 for x in state.spaces if x >= 0)
-    if state.step not in STEPS_OF_PHASE[state.phase]:
-        raise StateError(f"step {state.step!r} does not belong to the {state.phase} phase")
-    if state.phase == "draft":
-        if state.round != 0 or not state.draft_pool or not 0 <= state.draft_turn < n - 1:
-            raise StateError("the opening draft is not in progress")
-    elif state.draft_pool or state.round == 0:
-        raise StateError("the opening draft is unfinished outside the draft")
-    if state.phase == "emissary" and placed != state.placed:
-        raise StateError(f"{placed} emissaries on the strip, but {state.placed} placed")
-    if state.phase == "action":
-        if not 1 <= state.acting <= SPACES or state.spaces[state.acting - 1] < 0:
-            raise StateError("the acting strip space holds no emissary")
-        if state.step == "school-keep" and not state.draw:
-            raise StateError("a School choice with no cards drawn")
-        if state.step == "take" and not any(state.offer.values()):
-            raise StateError("a take from an empty offer")
-    if state.step != "school-keep" and state.draw:
-        raise StateError("cards drawn by a School outside its choice")
-    counts = [sum(1 for x in state.spaces if x == seat) for seat in range(n)]
-    if any(c > shape.emissaries for c in counts):
-        raise StateError("a player has more emissaries on the strip than they own")
-
-
-def _validate_city(seat: int, p: PlayerState, cards: tuple[Any, ...]) -> None:
-    from .city import check_bricks, check_city  # geometry lives with the building rules
-
-    if any(cards[c].kind not in BUILDINGS for c in p.city.values()):
-        raise StateError(f"player {seat}'s city holds a card that is not a building")
-    kinds = {pos: cards[c].kind for pos, c in p.city.items()}
-    problem = check_city(kinds, p.points) or check_bricks(kinds, p.bricks)
-    if problem:
-        raise StateError(f"player {seat}'s city: {problem}")
-
-
-__all__ = ["GameState", "PlayerState", "SAVE_VERSION", "DECK_NAMES", "validate", "card_places"]
+__all__ = ["GameState", "PlayerState", "SAVE_VERSION", "DECK_NAMES", "PHASES", "STEPS"]
