@@ -29,7 +29,8 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import BUILDINGS
-from .score_input import FinishedCity, ScoreInputError, read_city
+from .errors import ScoreInputError
+from .score_input import FinishedCity, read_city
 
 VERSION = "1"
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"
