@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import rome
+from ui.names import clean_name, quote
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 TEST_LEVELS: tuple[str, ...] = ("random", "greedy")
@@ -42,7 +43,7 @@ class Seat:
             raise SaveError("a seat needs a name, a human flag and a level")
         if not human and level not in LEVELS + TEST_LEVELS:
             raise SaveError(f"unknown computer level {level!r}")
-        return Seat(name[:24] or "Player", human, "" if human else level)
+        return Seat(clean_name(name), human, "" if human else level)
 
 
 def is_reveal(before: rome.GameState, after: rome.GameState) -> bool:
@@ -161,5 +162,6 @@ class Session:
         except SaveError:
             raise
         except (rome.RomeError, ValueError, TypeError, KeyError, IndexError) as exc:
-            raise SaveError(f"the saved moves do not make a legal game ({exc})") from None
+            raise SaveError(f"the saved moves do not make a legal game ({quote(str(exc), 80)})") \
+                from None
         return session
