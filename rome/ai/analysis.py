@@ -44,8 +44,9 @@ from .. import (
     sample_state,
 )
 from ..cards import space_resources
+from .candidates import Level, level_params
 from .evaluate import Context, estimate, utility
-from .search import BudgetExceeded, Level, Search, level_params
+from .search import BudgetExceeded, Search
 
 ANALYSIS_WIDTH = 8  # root macro-moves searched at least, whatever the level keeps
 

@@ -23,7 +23,17 @@ from typing import Any
 from .. import Action, sample_state, sensible_actions
 from .evaluate import Context
 from .minimax import iteration
-from .search import DUEL_PARAMS, LEVEL_PARAMS, BudgetExceeded, Level, Search
+from .search import BudgetExceeded, Search
+
+try:  # the levels' own module (the AI contract); until it lands they live in search.py
+    from .levels import DUEL_PARAMS, LEVEL_PARAMS, Level, level_params
+except ImportError:
+    from .search import (  # type: ignore[attr-defined,no-redef]
+        DUEL_PARAMS,
+        LEVEL_PARAMS,
+        Level,
+        level_params,
+    )
 
 NO_CAP = math.inf
 
@@ -124,3 +134,7 @@ def choose(obs: dict[str, Any], name: str, seed: int) -> str:
     mix = (seed * 1_000_003 + obs["round"] * 10_007 + obs["placed"] * 101 + obs["acting"] * 11
            + len(obs["step"]) + obs["seat"]) & 0xFFFFFFFF
     return str(decide(obs, candidate_params(name, obs["num_players"]), mix))
+
+
+__all__ = ["CANDIDATES", "DUEL_PARAMS", "LEVEL_PARAMS", "Level", "candidate_params", "choose",
+           "decide", "level_params"]

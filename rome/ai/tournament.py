@@ -43,7 +43,7 @@ from .. import (
     winners,
 )
 from . import LEVELS, choose_action
-from .candidates import CANDIDATES
+from .candidates import CANDIDATES, DUEL_PARAMS, LEVEL_PARAMS
 from .candidates import choose as choose_candidate
 from .elo import fit, pairwise, table
 from .yardstick import YARDSTICK, close_all, external_choose, is_external, split_name
@@ -281,9 +281,7 @@ def wall_caps_lifted() -> Iterator[None]:
     ``hard`` short (5 s), so results depended on the load, not on the seeds."""
     from dataclasses import replace
 
-    from . import search
-
-    saved = [(params, dict(params)) for params in (search.LEVEL_PARAMS, search.DUEL_PARAMS)]
+    saved = [(params, dict(params)) for params in (LEVEL_PARAMS, DUEL_PARAMS)]
     for params, levels in saved:
         for name, level in levels.items():
             params[name] = replace(level, wall_seconds=math.inf)
