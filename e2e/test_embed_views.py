@@ -19,7 +19,7 @@ from playwright.sync_api import Frame, Page, expect
 
 import rome
 
-host, host_page = embedhost.host, embedhost.host_page  # fixtures
+context, host, host_page = embedhost.context, embedhost.host, embedhost.host_page  # fixtures
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "tests" / "data" / "rulebook_example.json"
