@@ -13,7 +13,7 @@ import time
 
 from .errors import RomeError, ScoreInputError
 from .rules import apply_action, is_over, legal_actions
-from .score_input import MAX_INPUT_BYTES, read_city, score_finished_city
+from .score_input import MAX_INPUT_BYTES, FinishedCity, read_city, score_finished_city
 from .setup import new_game
 
 USAGE = """usage: python -m rome COMMAND ...
@@ -24,8 +24,8 @@ USAGE = """usage: python -m rome COMMAND ...
   tournament --players N --games K --seed S --bots A,B[,C,D]   compare computer players"""
 
 
-def score(path: str) -> int:
-    """Print one finished city's breakdown; exit 2 with one line on stderr if it is bad.
+def city_file(path: str) -> FinishedCity | str:
+    """The checked city in the JSON file ``path``, or the one line saying why not.
 
     At most ``MAX_INPUT_BYTES`` are read (``/dev/zero`` or a huge file is refused, not
     read whole), and no input, however deep or odd, ends in a traceback."""
@@ -33,21 +33,27 @@ def score(path: str) -> int:
         with open(path, "rb") as f:
             raw = f.read(MAX_INPUT_BYTES + 1)
         if len(raw) > MAX_INPUT_BYTES:
-            return _fail(f"{path} is larger than {MAX_INPUT_BYTES // 1024} KB: not a city")
-        city = read_city(json.loads(raw.decode("utf-8")))
+            return f"{path} is larger than {MAX_INPUT_BYTES // 1024} KB: not a city"
+        return read_city(json.loads(raw.decode("utf-8")))
     except OSError as exc:
-        return _fail(f"cannot read {path}: {exc.strerror or exc}")
+        return f"cannot read {path}: {exc.strerror or exc}"
     except UnicodeDecodeError:
-        return _fail(f"{path} is not UTF-8 text")
+        return f"{path} is not UTF-8 text"
     except json.JSONDecodeError as exc:
-        return _fail(f"{path} is not valid JSON: {exc.msg} (line {exc.lineno}, "
-                     f"column {exc.colno})")
+        return f"{path} is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
     except RecursionError:
-        return _fail(f"{path} is nested too deeply to be a city")
+        return f"{path} is nested too deeply to be a city"
     except ScoreInputError as exc:
-        return _fail(f"{path}: {exc}")
+        return f"{path}: {exc}"
     except ValueError:  # a number too long for Python's integer conversion
-        return _fail(f"{path} holds a number too long to be part of a city")
+        return f"{path} holds a number too long to be part of a city"
+
+
+def score(path: str) -> int:
+    """Print one finished city's breakdown; exit 2 with one line on stderr if it is bad."""
+    city = city_file(path)
+    if isinstance(city, str):
+        return _fail(city)
     print(json.dumps(score_finished_city(city)))
     return 0
 
@@ -60,8 +66,7 @@ def score_code(code: str) -> int:
         city = read_code(code)
     except ScoreInputError as exc:
         return _fail(f"city code: {exc}")
-    print(json.dumps(score_city(city.kinds, city.points, city.coins, city.influence_tokens,
-                                city.influence_cards)))
+    print(json.dumps(score_finished_city(city)))
     return 0
 
 
@@ -69,15 +74,9 @@ def link(path: str) -> int:
     """``link``: print the code of a city file (checked exactly as ``score`` checks it)."""
     from .citycode import encode
 
-    try:
-        with open(path, encoding="utf-8") as f:
-            city = read_city(json.load(f))
-    except OSError as exc:
-        return _fail(f"cannot read {path}: {exc.strerror or exc}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        return _fail(f"{path} is not valid JSON: {exc}")
-    except ScoreInputError as exc:
-        return _fail(f"{path}: {exc}")
+    city = city_file(path)
+    if isinstance(city, str):
+        return _fail(city)
     print(encode(city))
     return 0
 

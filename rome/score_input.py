@@ -122,7 +122,7 @@ def _read_grid(rows: Any) -> tuple[dict[Pos, str], dict[Pos, int]]:
                     raise ScoreInputError(f"{where}: a cell object is "
                                           "{\"card\": id, \"point_tokens\": N}")
                 kind = cell["card"]
-                tokens = _count(cell.get("point_tokens", 0), "point_tokens", 5)
+                tokens = _count(cell.get("point_tokens", 0), "point tokens", 5)
             else:
                 kind, tokens = cell, 0
             if not isinstance(kind, str) or kind not in BUILDINGS:
