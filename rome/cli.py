@@ -12,7 +12,8 @@ import sys
 import time
 
 from .errors import RomeError, ScoreInputError
-from .rules import apply_action, is_over, legal_actions
+from .flow import is_over
+from .rules import apply_action, legal_actions
 from .score_input import read_city
 from .scoring import score_city
 from .setup import new_game
