@@ -12,7 +12,8 @@ UI and the AI may use is exported here; ``rome.cards``, ``rome.city`` and
 * Questions about a state: :func:`current_player` (whose decision), :func:`is_over`,
   :func:`turns_left` (a seat's remaining emissary turns), :func:`strip_space_resources`
   (bricks and cogs of a strip space), :func:`production_yield` (what producing gives a
-  seat), :func:`build_cost` / :func:`produce_cost`.  ``state.phase`` / ``state.step`` are
+  seat), :func:`influence_in_deck` (where deck I's influence cards lie),
+  :func:`build_cost` / :func:`produce_cost`.  ``state.phase`` / ``state.step`` are
   :class:`Phase` / :class:`Step` members (text-valued enums).
 * :func:`final_scores` and :func:`winners` score a game; :func:`replay` rebuilds one.
 * :func:`observation` is what one seat may know; the AI and a seat's UI use only that.
@@ -41,6 +42,7 @@ from .errors import (
 from .flow import (
     build_cost,
     current_player,
+    influence_in_deck,
     is_over,
     produce_cost,
     production_yield,
@@ -55,12 +57,17 @@ from .scoring import CATEGORIES
 from .setup import new_game
 from .state import SAVE_VERSION, GameState, Phase, Step
 
+PUBLIC_MODULES = ("rome.cards", "rome.city", "rome.scoring", "rome.score_input",
+                  "rome.citycode", "rome.ai", "rome.ai.levels")
+"""Modules besides ``rome`` itself that the UI may import (data and helpers with a stable
+contract); everything else under ``rome/`` is the engine's own business."""
+
 __all__ = [
     "Action", "BUILDINGS", "CATEGORIES", "GameState", "IllegalActionError", "NotationError",
-    "ObservationError", "Phase", "RomeError", "SAVE_VERSION", "ScoreInputError", "SetupError",
-    "StateError", "Step", "apply_action", "automatic_action", "build_cost", "current_player",
-    "describe", "final_scores", "is_legal", "is_over", "legal_actions", "new_game",
-    "observation", "parse_legal", "produce_cost", "produce_helps", "production_yield",
-    "replay", "reveals_hidden", "sample_state", "sensible_actions", "strip_space_resources",
-    "turns_left", "winners",
+    "ObservationError", "PUBLIC_MODULES", "Phase", "RomeError", "SAVE_VERSION", "ScoreInputError",
+    "SetupError", "StateError", "Step", "apply_action", "automatic_action", "build_cost",
+    "current_player", "describe", "final_scores", "influence_in_deck", "is_legal", "is_over",
+    "legal_actions", "new_game", "observation", "parse_legal", "produce_cost", "produce_helps",
+    "production_yield", "replay", "reveals_hidden", "sample_state", "sensible_actions",
+    "strip_space_resources", "turns_left", "winners",
 ]

@@ -92,6 +92,14 @@ def turns_left(state: GameState, seat: int) -> int:
     return rounds_after * shape.emissaries + max(now, 0)
 
 
+def influence_in_deck(state: GameState) -> tuple[tuple[int, int], ...]:
+    """(position from the top, value) of each influence card still in deck I, top first.
+    Public knowledge: the setup places them after fixed numbers of buildings."""
+    cards = card_instances(state.num_players, state.shrine)
+    return tuple((i, cards[c].influence) for i, c in enumerate(state.decks["I"])
+                 if cards[c].influence)
+
+
 def production_yield(state: GameState, seat: int) -> tuple[int, int, tuple[Pos, ...]]:
     """What producing gives ``seat`` now, before paying for cogs: (coins, influence, the
     farms that would receive a brick token)."""

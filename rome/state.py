@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from .cards import DECK_NAMES, SHAPES
+from .cards import SHAPES
 from .errors import StateError
 
 SAVE_VERSION = 1
@@ -54,6 +54,14 @@ STEPS = tuple(Step)
 # member off its enum class costs about 0.6 µs on CPython 3.11, a plain global 0.05 µs.
 DRAFT, EMISSARY, ACTION, OVER = PHASES
 NONE, TAKE, ACT, SCHOOL_DECK, SCHOOL_KEEP = STEPS
+
+
+INTERNAL_FIELDS = frozenset({"rng", "decks", "draw", "draw_deck", "draft_pool", "draft_turn",
+                             "free", "_legal"})
+"""Fields the UI and the AI never read: the generator, hidden card orders, the draft in
+progress and caches.  What they need of them is a public function of ``rome`` (for
+example :func:`rome.influence_in_deck`, :func:`rome.observation`, :func:`rome.legal_actions`).
+The other fields are the table everyone sees and may be read (never written)."""
 
 
 def everyone(num_players: int) -> int:
@@ -296,5 +304,5 @@ def _read(d: Any) -> GameState:
     return s
 
 
-__all__ = ["GameState", "PlayerState", "Phase", "Step", "Pos", "SAVE_VERSION", "DECK_NAMES",
+__all__ = ["GameState", "PlayerState", "Phase", "Step", "Pos", "SAVE_VERSION",
            "PHASES", "STEPS", "everyone"]

@@ -12,10 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import rome
-
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
-TEST_LEVELS: tuple[str, ...] = ("random", "greedy")
-"""Accepted from the address and saves (fast levels for tests), not offered in the form."""
+from rome.ai.levels import MENU_LEVELS as LEVELS
+from rome.ai.levels import TEST_LEVELS  # accepted from the address and saves, not offered
 
 
 class SaveError(ValueError):

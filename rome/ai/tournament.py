@@ -22,6 +22,7 @@ from typing import Any
 
 from .. import (
     Action,
+    SetupError,
     apply_action,
     automatic_action,
     current_player,
@@ -100,12 +101,15 @@ def run(num_players: int, games: int, seed: int, bots: list[str],
         progress: bool = True, jobs: int = 1) -> dict[str, Any]:
     """Play the games (``jobs`` processes at once: each game is seeded, so the results do
     not depend on how many) and summarise them per bot."""
+    if num_players not in (2, 3, 4):
+        raise SetupError(f"a tournament is for 2 to 4 players, not {num_players!r}")
     if len(bots) < 2 or len(bots) > num_players:
-        raise ValueError(f"name 2 to {num_players} bots")
+        raise SetupError(f"name 2 to {num_players} bots, one per seat (the last fills the "
+                         f"seats left), not {len(bots)}")
     line_up = bots + [bots[-1]] * (num_players - len(bots))  # the last bot fills free seats
     for b in line_up:
         if b not in LEVELS:
-            raise ValueError(f"unknown bot {b!r}; choose from {', '.join(LEVELS)}")
+            raise SetupError(f"unknown bot {b!r:.40}; choose from {', '.join(LEVELS)}")
     wins: dict[str, float] = defaultdict(float)
     seats: dict[str, int] = defaultdict(int)
     scores: dict[str, list[int]] = defaultdict(list)
@@ -173,7 +177,7 @@ def main(argv: list[str]) -> int:
     try:
         result = run(args.players, args.games, args.seed, bots, not args.no_progress,
                      max(1, args.jobs))
-    except ValueError as exc:
+    except SetupError as exc:
         parser.error(str(exc))
     print(f"{args.games} games, {args.players} players, seed {args.seed}, bots {','.join(bots)}")
     print(json.dumps(result, sort_keys=True))
