@@ -69,7 +69,9 @@ def simulate(players: int, games: int, seed: int) -> float:
     return rate
 
 
-def main(argv: list[str]) -> int:
+def main(argv: list[str] | None = None) -> int:
+    """``python -m rome`` and the installed ``rome`` command (its exit status)."""
+    argv = sys.argv[1:] if argv is None else argv
     if not argv or argv[0] in ("-h", "--help"):
         print(USAGE)
         return 0 if argv else 2

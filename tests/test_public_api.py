@@ -98,3 +98,15 @@ def test_the_free_spaces_kept_with_a_player_always_match_the_city():
             state = rome.apply_action(state, rng.choice(rome.legal_actions(state)))
             for p in state.players:
                 assert p.free is None or p.free == free_spaces(p.city)
+
+
+def test_pip_install_gives_a_rome_command_with_the_module_s_subcommands(capsys):
+    import tomllib
+    from pathlib import Path
+
+    from rome.cli import main
+
+    project = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())
+    assert project["project"]["scripts"]["rome"] == "rome.cli:main"
+    assert main(["--help"]) == 0
+    assert "simulate" in capsys.readouterr().out
