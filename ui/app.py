@@ -22,6 +22,7 @@ from ui.ai_client import ComputerPlayers
 from ui.endgame import render_end
 from ui.help_panel import render_help
 from ui.markup import button, esc, present
+from ui.names import isolate_text, quote
 from ui.render_prompt import render_prompt
 from ui.render_table import (
     View,
@@ -32,9 +33,25 @@ from ui.render_table import (
     render_strip,
 )
 from ui.session import SaveError, Seat, Session
+from ui.storage import Store
 from ui.table_layout import TABLE_SKELETON, pace_select
 
 AUTO_PAUSE_MS = 350  # a forced move is shown briefly, never slower than this
+LOAD_FILE = ('<p class="load-file"><label>Resume a downloaded game: '
+             '<input type="file" id="load-file" accept=".json,application/json"></label></p>')
+
+
+def download(text: str, filename: str) -> None:
+    """Offer ``text`` as a file download (a Blob URL, revoked once clicked)."""
+    blob = window.Blob.new([text], to_js({"type": "application/json"}))
+    url = window.URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href = url
+    link.download = filename
+    link.click()
+    from pyodide.ffi import create_once_callable
+
+    window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
 
 
 class App:
@@ -52,8 +69,12 @@ class App:
         self.shown_human: int | None = None
         self.generation = 0
         self.active_gen: int | None = None
-        settings = save.read_settings(window)
-        self.pace = int(settings.get("pace", newgame.PACES["normal"]))
+        self.saves = save.Saves(Store(window))
+        self.slot: str | None = None
+        self.save_failed = False
+        settings, self.settings_notice = self.saves.read_settings()
+        self.pace = settings["pace"]
+        self.saves.watch(self._on_other_tab)
         self.computers = ComputerPlayers(self._on_ai_status)
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_key),
                          create_proxy(self.on_change)]
@@ -83,16 +104,23 @@ class App:
             self._drop_game_params()
             self.new_game(opts.seats, seed, opts.shrine)
             return
+        slot = self.saves.last_slot()
+        if slot is None:
+            self.show_form(notice=self._storage_notices())
+            return
         try:
-            session = save.load(window)
+            session = self.saves.load_game(slot)
         except SaveError as exc:
             self.show_form(notice=f"Your saved game could not be resumed: {exc}. "
                                   "Please start a new game.", allow_resume=False)
             return
-        if session is None:
-            self.show_form()
-        else:
-            self.resume(session)
+        self.resume(session, slot)
+
+    def _storage_notices(self) -> str:
+        """Sentences about damaged settings or saves found while reading storage."""
+        notes = [self.settings_notice, *self.saves.take_notices()]
+        self.settings_notice = ""
+        return " ".join(n for n in notes if n)
 
     def _drop_game_params(self) -> None:
         """Keep ``pace`` but drop ``seats``/``seed``/``shrine``: a reload then resumes."""
@@ -105,7 +133,8 @@ class App:
         shrine = self.session.shrine if self.session else False
         self.session = None
         self.screen().innerHTML = newgame.render_form(
-            seats, allow_resume and save.has_save(window), notice, shrine)
+            seats, allow_resume and self.saves.last_slot() is not None, notice, shrine)
+        self.screen().insertAdjacentHTML("beforeend", LOAD_FILE)
         first = document.getElementById("resume-btn") or document.getElementById("start-btn")
         if present(first):
             first.focus()
@@ -115,19 +144,40 @@ class App:
 
     # -- game lifecycle -----------------------------------------------------------------
     def new_game(self, seats: list[Seat], seed: int, shrine: bool) -> None:
+        self.slot = self.saves.new_slot()
         self.attach(Session.new(seats, seed, shrine), fresh=True)
-        save.write(window, self.session)
+        self._save()
 
-    def resume(self, session: Session) -> None:
+    def resume(self, session: Session, slot: str) -> None:
+        self.slot = slot
         self.attach(session, fresh=False)
+
+    def _save(self) -> None:
+        """Autosave; if storage refuses, the game plays on in memory and the player is told."""
+        if self.session is None or self.slot is None:
+            return
+        if self.saves.save_game(self.slot, self.session):
+            if self.save_failed:
+                self.save_failed = False
+                self.notice = ""
+        else:
+            self.save_failed = True
+            self.notice = self.saves.problem
+
+    def _on_other_tab(self, slot: str) -> None:
+        if slot == self.slot and self.saves.changed_elsewhere(slot):
+            self.notice = ("This game was changed in another tab: this tab will not "
+                           "overwrite it. Reload to continue from the other tab's moves.")
+            self.render()
 
     def attach(self, session: Session, fresh: bool) -> None:
         self.generation += 1
         self.session = session
-        self.selected = self.thinking = self.notice = ""
+        self.selected = self.thinking = ""
+        self.notice = self._storage_notices()
         self.handover_for = None
         self.shown_human = None
-        names = [s.name for s in session.seats]
+        names = [isolate_text(s.name) for s in session.seats]
         self.log = []
         for i, text in enumerate(session.actions):
             lines = log_view.describe(session.states[i], text, session.states[i + 1], names)
@@ -144,11 +194,11 @@ class App:
         before = s.state
         seat = s.current if s.current is not None else -1
         after = s.apply(text, auto)
-        names = [x.name for x in s.seats]
+        names = [isolate_text(x.name) for x in s.seats]
         lines = log_view.describe(before, text, after, names)
         self.log.append(log_view.LogEntry(len(s.actions) - 1, seat, tuple(lines), auto))
         self.selected = ""
-        save.write(window, s)
+        self._save()
 
     def schedule(self) -> None:
         """Start the game loop for the current generation unless it already runs."""
@@ -207,7 +257,7 @@ class App:
                     await asyncio.sleep(0)
         except Exception as exc:
             traceback.print_exc()
-            self.notice = f"Something went wrong while playing: {exc}"
+            self.notice = f"Something went wrong while playing: {quote(str(exc), 80)}"
         finally:
             if self.active_gen == gen:
                 self.active_gen = None
@@ -263,7 +313,9 @@ class App:
         self._set("offer", render_offer(obs, view))
         notice = self.notice or ("" if self.computers.status != "failed"
                                  else self.computers.notice)
-        self._set("notice", esc(notice))
+        self._set("notice", esc(notice) + (
+            " " + button("Download this game", cls="btn", data_ui="download", id="download-btn")
+            if self.save_failed else ""))
         document.getElementById("notice").hidden = not notice
         handover = document.getElementById("handover")
         if self.handover_for is not None:
@@ -326,7 +378,7 @@ class App:
                 self.ui_command(str(target.getAttribute("data-ui")), target)
         except Exception as exc:
             traceback.print_exc()
-            self.notice = f"That did not work: {exc}"
+            self.notice = f"That did not work: {quote(str(exc), 80)}"
             self.render()
 
     def human_action(self, text: str) -> None:
@@ -351,7 +403,7 @@ class App:
         elif command == "undo":
             if self.session is not None and self.waiting == "human" and self.session.undo():
                 self.log = self.log[:len(self.session.actions)]
-                save.write(window, self.session)
+                self._save()
                 self.generation += 1
                 self.selected = ""
                 self.schedule()
@@ -371,14 +423,18 @@ class App:
                 return
             self.new_game(seats, seed, shrine)
         elif command == "resume":
+            slot = self.saves.last_slot()
+            if slot is None:
+                return
             try:
-                session = save.load(window)
+                session = self.saves.load_game(slot)
             except SaveError as exc:
                 self.show_form(notice=f"The saved game could not be resumed: {exc}.",
                                allow_resume=False)
                 return
-            if session is not None:
-                self.resume(session)
+            self.resume(session, slot)
+        elif command == "download" and self.session is not None:
+            download(save.export_game(self.session), "great-city-of-rome-game.json")
         elif command == "newgame":
             self.show_form()
         elif command == "rematch" and self.session is not None:
@@ -417,11 +473,31 @@ class App:
                 el.click()
 
     def on_change(self, event: Any) -> None:
-        if str(event.target.id) == "pace-select":
+        if str(event.target.id) == "load-file" and event.target.files.length:
+            boot.background(self.load_file(event.target.files.item(0)))
+        elif str(event.target.id) == "pace-select":
             self.pace = int(event.target.value)
-            save.write_settings(window, {"pace": self.pace})
+            self.saves.write_settings({"pace": self.pace})
+
+    async def load_file(self, file: Any) -> None:
+        """Resume a game downloaded earlier ("Download this game"), in a new slot."""
+        try:
+            if int(file.size) > save.MAX_SAVE_CHARS * 4:
+                raise SaveError("the file is far too large to be a saved game")
+            session = save.import_game(str(await file.text()))
+        except SaveError as exc:
+            self.show_form(notice=f"That file could not be loaded: {exc}.")
+            return
+        self.slot = self.saves.new_slot()
+        self.attach(session, fresh=False)
+        self._save()
+        self.render()
 
     # -- hooks for tests and the worker status line -------------------------------------
+    def record_json(self) -> str:
+        """``window.rome.record()``: the game so far (players, seed, shrine, actions)."""
+        return json.dumps(save.record(self.session) if self.session else None)
+
     def history_json(self) -> str:
         return json.dumps(self.session.to_save() if self.session else None)
 

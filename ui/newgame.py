@@ -12,6 +12,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from ui.markup import SEAT_COLOUR_NAMES, SEAT_COLOURS, attrs, button, esc
+from ui.names import clean_name
 from ui.session import LEVELS, TEST_LEVELS, Seat
 
 PACES: dict[str, int] = {"slow": 1600, "normal": 800, "fast": 250, "instant": 0}
@@ -158,7 +159,7 @@ def read_form(document: Any) -> tuple[list[Seat], int, bool]:
             continue
         name = str(document.getElementById(f"seat-name-{i}").value).strip()
         human = kind == "human"
-        seats.append(Seat(name[:24] or default_name(i, human, kind), human,
+        seats.append(Seat(clean_name(name, default_name(i, human, kind)), human,
                           "" if human else kind))
     if len(seats) < 2:
         raise ValueError("Choose at least two players.")

@@ -14,6 +14,7 @@ from typing import Any
 import rome
 from rome.ai.levels import MENU_LEVELS as LEVELS
 from rome.ai.levels import TEST_LEVELS  # accepted from the address and saves, not offered
+from ui.names import clean_name, quote
 
 
 class SaveError(ValueError):
@@ -40,7 +41,7 @@ class Seat:
             raise SaveError("a seat needs a name, a human flag and a level")
         if not human and level not in LEVELS + TEST_LEVELS:
             raise SaveError(f"unknown computer level {level!r}")
-        return Seat(name[:24] or "Player", human, "" if human else level)
+        return Seat(clean_name(name), human, "" if human else level)
 
 
 def is_reveal(before: rome.GameState, after: rome.GameState) -> bool:
@@ -159,5 +160,6 @@ class Session:
         except SaveError:
             raise
         except (rome.RomeError, ValueError, TypeError, KeyError, IndexError) as exc:
-            raise SaveError(f"the saved moves do not make a legal game ({exc})") from None
+            raise SaveError(f"the saved moves do not make a legal game ({quote(str(exc), 80)})") \
+                from None
         return session
