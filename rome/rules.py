@@ -16,6 +16,7 @@ from .state import GameState
 from .verbs import STEP_VERBS, VERBS, parse
 
 _STEP_LEGAL = {step: tuple(verb.legal for verb in verbs) for step, verbs in STEP_VERBS.items()}
+_APPLY = {name: verb.apply for name, verb in VERBS.items()}
 
 
 def _legal(state: GameState) -> tuple[Action, ...]:
@@ -62,7 +63,7 @@ def apply_action(state: GameState, action: Action) -> GameState:
     if type(action) is not Action or action not in legal:  # identity first: interned
         raise IllegalActionError(_why_illegal(state, action))
     s = state.copy()
-    VERBS[action.verb].apply(s, action)
+    _APPLY[action.verb](s, action)
     return s
 
 

@@ -200,8 +200,7 @@ def _legal_build(state: GameState) -> tuple[Action, ...]:
             free = player.free = free_spaces(player.city)
         if building.type == AQUEDUCT:
             free = aqueduct_spaces({p: kinds[c] for p, c in player.city.items()}, free)
-        at = _BUILDS[kind]
-        out += [at[pos] for pos in free]
+        out += map(_BUILDS[kind].__getitem__, free)
     return tuple(out)
 
 
