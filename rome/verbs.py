@@ -82,7 +82,6 @@ _DRAFTS = _Interned("draft", "kind")
 _KEEPS = _Interned("keep", "kind")
 _TAKES = _Interned("take", "deck", "kind")
 _SCHOOLS = _Interned("school", "deck")
-_BUILDS = _Interned("build", "kind", "row", "col")
 
 
 def _kinds_in(state: GameState, table: _Interned, cards: tuple[int, ...]
