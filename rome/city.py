@@ -13,6 +13,8 @@ from collections.abc import Iterable, Mapping
 from .cards import AQUEDUCT, BUILDINGS
 
 Pos = tuple[int, int]
+"""A city position (row, column); the starting vegetable farm is at (0, 0), rows grow
+downwards.  Declared here, with the geometry, and imported wherever positions are."""
 
 MAX_SIDE = 4
 """A city's bounding box may be at most this many rows and this many columns."""

@@ -18,13 +18,12 @@ from enum import StrEnum
 from typing import Any, NamedTuple
 
 from .cards import SHAPES
+from .city import Pos
 from .errors import StateError
 
 SAVE_VERSION = 1
 """Bump when the saved layout changes: a save of another version is refused."""
 
-Pos = tuple[int, int]
-"""A city position (row, column); the starting vegetable farm is at (0, 0)."""
 HandCard = tuple[int, int]
 """(card instance, bit mask of the seats that know it is there)."""
 
