@@ -110,3 +110,26 @@ def test_pip_install_gives_a_rome_command_with_the_module_s_subcommands(capsys):
     assert project["project"]["scripts"]["rome"] == "rome.cli:main"
     assert main(["--help"]) == 0
     assert "simulate" in capsys.readouterr().out
+
+
+def test_free_spaces_are_exactly_the_adjacent_empty_cells_that_keep_4_by_4():
+    def by_definition(city):
+        cells = set(city)
+        out = []
+        for r in range(-6, 8):
+            for c in range(-6, 8):
+                if (r, c) in cells or not {(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)} & cells:
+                    continue
+                rows = [y for y, _x in cells] + [r]
+                cols = [x for _y, x in cells] + [c]
+                if max(rows) - min(rows) < 4 and max(cols) - min(cols) < 4:
+                    out.append((r, c))
+        return tuple(out)
+
+    checked = 0
+    for seed in range(4):
+        for state in random_game(4, seed)[0][::7]:
+            for p in state.players:
+                assert free_spaces(p.city) == by_definition(p.city)
+                checked += 1
+    assert checked > 100
