@@ -443,6 +443,8 @@ def shrines_stay_with_their_owner(state: GameState) -> None:
 
 def influence_cards_are_influence(state: GameState) -> None:
     cards = _cards(state)
+    if any(not cards[c].influence for c in state.influence_pool):
+        raise StateError("a building lies among the influence cards on the table")
     for seat, p in enumerate(state.players):
         if any(not cards[c].influence for c in p.influence_cards):
             raise StateError(f"player {seat} keeps a building among influence cards")

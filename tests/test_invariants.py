@@ -174,6 +174,13 @@ def test_influence_cards_held_out_of_award_order() -> None:
     refused(d, "out of the order")
 
 
+def test_building_among_the_influence_cards_on_the_table() -> None:
+    # Found by test_hostile_input: such a pool was accepted, then awarded to a seat.
+    d = new_game(2, seed=0).to_dict()
+    d["influence_pool"].append(d["decks"]["I"].pop(0))
+    refused(d, "a building lies among the influence cards")
+
+
 def test_influence_card_in_the_box() -> None:
     d = find(lambda s: s.num_players == 3 and len(s.influence_pool) == 1)
     d["removed"].append(d["influence_pool"].pop())
