@@ -228,6 +228,7 @@ class App:
                          id="handover-ok"))
             handover.hidden = False
             prompt.hidden = True
+            self._set("prompt", "")
         else:
             handover.hidden = True
             prompt.hidden = view.over

@@ -55,5 +55,5 @@ def render_detail(view: TableView) -> str:
             f'<h2 id="detail-title">{esc(rome.BUILDINGS[kind].name)}</h2>'
             f"<p>{esc(card_title(kind))}</p>{lines}"
             + button("Close", cls="btn", data_ui="detail-close", id="detail-close",
-                     aria="Close the card details")
+                     title="Close the card details")
             + "</div>")

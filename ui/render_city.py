@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 import rome
-from ui.markup import attrs, esc
+from ui.markup import attrs, esc, sr_only
 from ui.svg_cards import SHORT_NAMES, card_svg, card_title
 
 FRAME = 5
@@ -86,9 +86,9 @@ def render_city(player: dict[str, Any], seat: int, name: str,
                 mark = '<span class="swap" aria-hidden="true">⇄</span>' if kind else ""
                 cls = "cell target" + (" built replace" if kind is not None else "")
                 extra = attrs(data_action=str(action), data_cost_tokens=outcome.tokens,
-                              data_cost_coins=outcome.coins, aria_label=label, title=label)
+                              data_cost_coins=outcome.coins, title=label)
                 cells.append(f'<button type="button" class="{cls}" style="{style}"{extra}>'
-                             f"{inner}{mark}{_price_badge(outcome)}</button>")
+                             f"{inner}{mark}{_price_badge(outcome)}{sr_only(label)}</button>")
             elif kind is not None:
                 label = f"{name}'s {card_title(kind)}"
                 if (r, c) in bricks:
@@ -99,8 +99,8 @@ def render_city(player: dict[str, Any], seat: int, name: str,
                                  points=points.get((r, c), 0))
                 cells.append(
                     f'<button type="button" class="cell built{fresh}" style="{style}"'
-                    f'{attrs(data_card=kind, data_pos=f"{seat}:{r},{c}", aria_label=label)}>'
-                    f"{inner}</button>")
+                    f'{attrs(data_card=kind, data_pos=f"{seat}:{r},{c}")}>'
+                    f"{inner}{sr_only(label)}</button>")
             elif any(abs(r - rr) + abs(c - cc) == 1 for rr, cc in city):
                 cells.append(f'<div class="cell edge" style="{style}"></div>')
     cls = "city big" if big else "city"

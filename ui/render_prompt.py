@@ -35,7 +35,7 @@ def _card_choices(verb: str, kinds: list[str], view: TableView, label: str) -> s
 def _undo(view: TableView) -> str:
     if not view.can_undo:
         return ""
-    return button("↶ Undo", cls="btn", data_ui="undo", aria="Undo your last action")
+    return button("↶ Undo", cls="btn", data_ui="undo", title="Undo your last action")
 
 
 def render_prompt(view: TableView) -> str:
@@ -68,7 +68,7 @@ def render_prompt(view: TableView) -> str:
         parts.append(f'<p class="prompt-text">{name}, take one building from the offer.</p>')
     elif step == "school-deck":
         decks = [button(f"Deck {a.deck} <small>({obs['decks'][a.deck]} left)</small>",
-                        cls="btn", data_action=str(a), aria=f"Draw from deck {a.deck}")
+                        cls="btn", data_action=str(a))
                  for a in view.actions if a.verb == "school"]
         n = obs["pending_draws"]
         parts.append(f'<p class="prompt-text">{name}, choose the deck your School draws '
@@ -110,7 +110,7 @@ def _act_prompt(view: TableView, name: str) -> str:
     buttons = []
     if view.selection:
         buttons.append(button("Cancel", cls="btn", data_ui="deselect",
-                              aria="Cancel the building choice"))
+                              title="Cancel the building choice"))
     for action in view.actions:
         if action.verb == "produce":
             out = view.outcomes.get(action)
@@ -119,11 +119,11 @@ def _act_prompt(view: TableView, name: str) -> str:
             buttons.append(button(
                 f"Produce <small>({esc(cost)} → {esc(gains)})</small>", cls="btn produce",
                 data_action=str(action), data_cost_coins=out.coins if out else 0,
-                aria=f"Produce: costs {cost}; gives {gains}"))
+                title=f"Produce: costs {cost}; gives {gains}"))
     for action in view.actions:
         if action.verb == "end":
             buttons.append(button("End turn", cls="btn primary", data_action=str(action),
-                                  aria="End your turn"))
+                                  title="End your turn"))
     return (f'<p class="prompt-text">{name}, your turn. {res}</p>'
             f'<p class="hint">{" ".join(hint)}</p>'
             f'<div class="buttons">{"".join(buttons)}</div>')

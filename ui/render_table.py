@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import rome
 from ui import facts
-from ui.markup import SEAT_COLOUR_NAMES, button, esc
+from ui.markup import SEAT_COLOUR_NAMES, button, esc, sr_only
 from ui.render_city import render_city
 from ui.svg_cards import back_svg, card_svg, card_title, influence_card_svg
 from ui.view import TableView
@@ -222,12 +222,12 @@ def render_player(view: TableView, seat: int, *, main: bool) -> str:
         f'title="{SEAT_COLOUR_NAMES[seat]}"></span><strong class="who">{name}</strong> '
         f"<small>({kind_label})</small>{first}</header>"
         '<div class="stats">'
-        f'<span class="stat" title="coins" aria-label="{p["coins"]} coins">¢ {p["coins"]}</span>'
-        f'<span class="stat" title="influence tokens" aria-label="{p["influence"]} influence '
-        f'tokens">✦ {p["influence"]}</span>'
-        f'<span class="stat" title="bricks: strip + brick tokens" aria-label="bricks '
-        f'{brick_text}"><i class="sym brick mini"></i> {brick_text}</span>{score_btn}'
-        f'<span class="infl-cards" aria-label="influence cards: '
+        f'<span class="stat" title="coins">¢ {p["coins"]}{sr_only(" coins")}</span>'
+        f'<span class="stat" title="influence tokens">✦ {p["influence"]}'
+        f'{sr_only(" influence tokens")}</span>'
+        f'<span class="stat" title="bricks: strip + brick tokens"><i class="sym brick mini">'
+        f'</i> {brick_text}{sr_only(" bricks")}</span>{score_btn}'
+        f'<span class="infl-cards" role="img" aria-label="influence cards: '
         f'{", ".join(map(str, p["influence_cards"])) or "none"}">{infl_cards}</span></div>'
         + (_breakdown(view, seat) if open_ else "")
         + render_hand(view, seat) + "</div>"

@@ -35,9 +35,9 @@ def controls(pace: int, open_hands: bool, hot_seat: bool) -> str:
             + button("◐", cls="btn icon", data_ui="theme", id="theme-btn",
                      aria="Switch between light and dark colours")
             + button("Help <kbd>?</kbd>", cls="btn", data_ui="help",
-                     aria="Open the rules and help")
+                     title="Open the rules and help")
             + button("New game", cls="btn", data_ui="newgame",
-                     aria="Leave for the new-game screen (this game stays saved)"))
+                     title="Leave for the new-game screen (this game stays saved)"))
 
 
 TABLE_SKELETON = (
