@@ -1,5 +1,6 @@
 """Seeded random play (the OpenSpiel habit): thousands of whole games over every player
-count, with and without the Shrine, checking the game's invariants after every action."""
+count, with and without the Shrine, checking after every action each invariant of
+``rome.invariants`` (the very checks ``GameState.from_dict`` runs on a save)."""
 
 from __future__ import annotations
 
@@ -9,28 +10,9 @@ import random
 import pytest
 
 import rome
-from rome.cards import card_instances
-from rome.city import MAX_SIDE, bounds
-from rome.state import card_places
+from rome.invariants import check_state
 
 GAMES_PER_SETUP = 340  # x 3 player counts x 2 shrine options = 2040 games
-
-
-def check_invariants(state: rome.GameState) -> None:
-    cards = card_instances(state.num_players, state.shrine)
-    places = card_places(state)
-    assert sorted(places) == list(range(len(cards))), "a card is missing or unknown"
-    assert set(places.values()) == {1}, "a card is in two places"
-    for p in state.players:
-        assert p.coins >= 0 and p.influence >= 0
-        r0, r1, c0, c1 = bounds(p.city)
-        assert r1 - r0 < MAX_SIDE and c1 - c0 < MAX_SIDE
-        aqueducts = [pos for pos, c in p.city.items() if cards[c].kind.endswith("aqueduct")]
-        assert len({r for r, _ in aqueducts}) == len(aqueducts)
-        assert len({c for _, c in aqueducts}) == len(aqueducts)
-        assert all(pos in p.city for pos in p.bricks)
-        assert all(pos in p.city for pos in p.points)
-    assert all(len(pile) >= 0 for pile in state.decks.values())
 
 
 def play_and_check(num_players: int, seed: int, shrine: bool) -> rome.GameState:
@@ -38,7 +20,7 @@ def play_and_check(num_players: int, seed: int, shrine: bool) -> rome.GameState:
     state = rome.new_game(num_players, seed=seed, shrine=shrine)
     replayed = rome.new_game(num_players, seed=seed, shrine=shrine)
     while not rome.is_over(state):
-        check_invariants(state)
+        check_state(state)
         legal = rome.legal_actions(state)
         assert legal, "a game that is not over always offers an action"
         assert len(set(legal)) == len(legal), "legal actions are unique"
@@ -52,7 +34,7 @@ def play_and_check(num_players: int, seed: int, shrine: bool) -> rome.GameState:
         replayed = rome.apply_action(replayed, rome.Action.parse(str(action)))
         assert replayed == nxt, "replaying the notation reproduces the game"
         state = nxt
-    check_invariants(state)
+    check_state(state)
     assert rome.current_player(state) is None and rome.legal_actions(state) == []
     return state
 
