@@ -164,7 +164,10 @@ def test_four_seats_one_screen_prices_access_and_end(strict_page: Page,
                                      "document.activeElement)")
                 page.locator("#help").click(position={"x": 5, "y": 5})  # the backdrop
                 expect(page.locator("#help")).to_be_hidden()
+                check_details_breakdown_theme(page)
             if moments < 3:
+                assert page.evaluate("document.activeElement !== document.body"), \
+                    "focus lands on a choice after the move"
                 checked += check_costs(page)
                 moments += 1
             if moments == 2 and not shot:
@@ -188,6 +191,26 @@ def test_four_seats_one_screen_prices_access_and_end(strict_page: Page,
     check_axe_both_themes(page, "end screen")
     page.locator("#final").scroll_into_view_if_needed()
     shoot(page, "end")
+
+
+def check_details_breakdown_theme(page: Page) -> None:
+    """A city card opens its details; a score opens its breakdown; the theme is kept."""
+    page.locator(".others [data-city] [data-card]").first.click()
+    detail = page.locator("#detail")
+    expect(detail).to_be_visible()
+    expect(detail).to_contain_text("cost")
+    page.locator("#detail-close").click()
+    expect(detail).to_be_hidden()
+    page.locator("[data-seat-score]").first.click()
+    expect(page.locator("[data-breakdown]")).to_contain_text("Residential areas")
+    page.locator("[data-seat-score]").first.click()
+    expect(page.locator("[data-breakdown]")).to_have_count(0)
+    before = page.evaluate("document.documentElement.dataset.theme || ''")
+    page.locator("#theme-btn").click()
+    after = page.evaluate("document.documentElement.dataset.theme")
+    assert after in ("light", "dark") and after != before
+    assert after in (page.evaluate("JSON.stringify(localStorage)") or "")
+    page.locator("#theme-btn").click()
 
 
 def prompt_and_choices_in_view(page: Page) -> None:

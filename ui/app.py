@@ -291,6 +291,8 @@ class App:
         if not present(target) or not hasattr(target, "getAttribute"):
             return
         kind = target.getAttribute("data-card")
+        if not bool(target.matches(":focus-visible")):
+            return  # focus moved by a tap or by the game itself: the tap opens details
         if present(kind) and kind and _card_key(target) != self.ui.detail:
             self.dispatch(model.Panel("detail", _card_key(target)))
 

@@ -49,10 +49,6 @@ def render_chart(scores: tuple[dict[str, int], ...], names: tuple[str, ...]) -> 
     return "".join(parts) + f'<ul class="legend" aria-hidden="true">{legend}</ul>'
 
 
-def _pos(area: list[tuple[int, int]]) -> str:
-    return "; ".join(f"{r},{c}" for r, c in area)
-
-
 def render_city_detail(view: TableView, seat: int) -> str:
     """One seat's residential areas (value, bath bonus), temples and aqueduct count."""
     p = view.obs["players"][seat]
@@ -60,16 +56,17 @@ def render_city_detail(view: TableView, seat: int) -> str:
     rows = []
     for area, points, bath in facts.areas(p):
         value = rome.BUILDINGS[kinds[area[0]]].value
+        colours = (points - bath) // (value * len(area))
         rows.append(f'<tr data-area="{seat}" data-points="{points}"><td>{len(area)} × '
-                    f"{value}-house</td><td>{_pos(area)}</td><td>{bath or '—'}</td>"
-                    f"<td>{points}</td></tr>")
+                    f"{value}-house</td><td>{value * len(area)} × {colours}</td>"
+                    f"<td>{bath or '—'}</td><td>{points}</td></tr>")
     temples = "".join(f"<li>{esc(SHORT_NAMES.get(k, k))}: {pts}</li>"
                       for _pos_, k, pts in facts.temple_points(p)) or "<li>none</li>"
     aqueducts = facts.aqueduct_count(p)
     areas = "".join(rows) or '<tr><td colspan="4">no residential areas</td></tr>'
     return (f'<div class="city-detail" data-seat-detail="{seat}"><h3>{esc(view.names[seat])}'
             f'</h3><table class="scores areas"><caption>Residential areas</caption><thead><tr>'
-            f'<th scope="col">Area</th><th scope="col">Cells (row,col)</th>'
+            f'<th scope="col">Area</th><th scope="col">Value × colours</th>'
             f'<th scope="col">Bath bonus</th><th scope="col">Points</th></tr></thead>'
             f"<tbody>{areas}</tbody></table><p>Temples:</p><ul class=temples>{temples}</ul>"
             f"<p>Aqueducts: {aqueducts} ({view.scores[seat]['aqueducts']} points)</p></div>")

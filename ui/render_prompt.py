@@ -39,7 +39,14 @@ def _undo(view: TableView) -> str:
 
 
 def render_prompt(view: TableView) -> str:
-    """The decision area for the seat to act (or a waiting line while others decide)."""
+    """The decision area for the seat to act (or a waiting line while others decide),
+    led by the round's influence scoring when it just happened."""
+    moments = "".join(f'<p class="moment" role="status">{esc(line)}</p>'
+                      for line in view.moments)
+    return moments + _decision(view)
+
+
+def _decision(view: TableView) -> str:
     obs = view.obs
     cur = obs["current_player"]
     if cur is None:
