@@ -20,7 +20,7 @@ import rome
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "e2e" / "artifacts"
-SAVE_KEY = "great-city-of-rome.save"
+SAVE_KEY = "great-city-of-rome.save"  # the pre-slot save, migrated on start-up
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
@@ -76,7 +76,10 @@ def drive(page: Page, stop_after: int = 10_000, seed: int = 7) -> dict[str, Any]
 
 
 def saved(page: Page) -> dict[str, Any]:
-    return json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
+    """The autosave of the game being played (slot named by ``great-city-of-rome.last``)."""
+    return json.loads(page.evaluate(
+        "localStorage.getItem('great-city-of-rome.game.' + "
+        "localStorage.getItem('great-city-of-rome.last'))"))
 
 
 def replay_saved(data: dict[str, Any], upto: int | None = None) -> rome.GameState:

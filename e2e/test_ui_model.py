@@ -355,7 +355,7 @@ def test_instant_pace_renders_each_round_not_each_move() -> None:
 def test_names_are_escaped_once() -> None:
     ui, _ = begin([Seat("Tom & Jerry", False, "random"), Seat("A", True)], 1)
     ui = to_mode(ui, Mode.COMPUTER)
-    html = page(ui)
+    html = page(ui).replace("\u2068", "").replace("\u2069", "")
     assert "Tom &amp; Jerry is deciding" in html and "&amp;amp;" not in html
 
 

@@ -27,11 +27,31 @@ from ui.endgame import render_end
 from ui.help_panel import render_help
 from ui.markup import button, esc, present
 from ui.model import Mode, UiState
+from ui.names import quote
 from ui.render_prompt import render_prompt
 from ui.render_table import regions
 from ui.session import SaveError, Seat, Session
+from ui.storage import Store
 from ui.table_layout import TABLE_SKELETON, controls
 from ui.view import table_view
+
+LOAD_FILE = ('<p class="load-file"><label>Resume a downloaded game: '
+             '<input type="file" id="load-file" accept=".json,application/json"></label></p>')
+OTHER_TAB = ("This game was changed in another tab: this tab will not overwrite it. Reload "
+             "to continue from the other tab's moves, or keep playing here and overwrite.")
+
+
+def download(text: str, filename: str) -> None:
+    """Offer ``text`` as a file download (a Blob URL, revoked once clicked)."""
+    blob = window.Blob.new([text], to_js({"type": "application/json"}))
+    url = window.URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href = url
+    link.download = filename
+    link.click()
+    from pyodide.ffi import create_once_callable
+
+    window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
 
 
 class App:
@@ -42,10 +62,16 @@ class App:
         self.root = root
         self.compact = compact
         self.namespace = namespace
-        settings = save.read_settings(window)
+        self.saves = save.Saves(Store(window, namespace))
+        self.slot: str | None = None
+        self.save_failed = False
+        self.conflict = False
+        settings, notice = self.saves.read_settings()
         self.ui = UiState(pace=int(settings.get("pace", newgame.PACES["normal"])),
                           theme=str(settings.get("theme", "auto")),
-                          open_hands=bool(settings.get("open_hands", False)))
+                          open_hands=bool(settings.get("open_hands", False)),
+                          notices=(notice,) if notice else ())
+        self.saves.watch(self._on_other_tab)
         self.offered: dict[str, rome.Action] = {}
         self.computers = ComputerPlayers(self._on_ai_status)
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_key),
@@ -89,41 +115,71 @@ class App:
             self._drop_game_params()
             self.new_game(opts.seats, seed, opts.shrine)
             return
-        try:
-            session = save.load(window)
-        except SaveError as exc:
-            self.show_form(notice=f"Your saved game could not be resumed: {exc}. "
-                                  "Please start a new game.", allow_resume=False)
-            return
-        if session is None:
+        slot = self.saves.last_slot()
+        if slot is None:
             self.show_form()
-        else:
-            self.begin(session)
+            return
+        self.resume(slot)
+
+    def resume(self, slot: str) -> None:
+        """Resume a saved slot (a damaged one is set aside and the player told why)."""
+        try:
+            session = self.saves.load_game(slot)
+        except SaveError as exc:
+            self.show_form(notice=f"The saved game could not be resumed: {exc}. "
+                                  "Please choose another or start a new game.")
+            return
+        self.begin(session, slot)
 
     def _drop_game_params(self) -> None:
         """Keep ``pace`` but drop ``seats``/``seed``/``shrine``: a reload then resumes."""
         keep = "?pace=" + str(self.ui.pace) if "pace=" in str(window.location.search) else ""
         window.history.replaceState(None, "", str(window.location.pathname) + keep)
 
-    def show_form(self, notice: str = "", allow_resume: bool = True) -> None:
+    def show_form(self, notice: str = "", seats: list[Seat] | None = None) -> None:
+        """The new-game screen with every saved game listed (resume or delete)."""
         s = self.ui.session
-        seats = s.seats if s else None
         shrine = s.shrine if s else False
+        seats = seats or (s.seats if s else None)
         if s is not None:
             self.ui = replace(self.ui, session=None, mode=Mode.OVER,
                               generation=self.ui.generation + 1)
-        self.screen().innerHTML = newgame.render_form(
-            seats, allow_resume and save.has_save(window), notice, shrine)
-        first = document.getElementById("resume-btn") or document.getElementById("start-btn")
+        games = self.saves.list_games()
+        notes = " ".join(n for n in [notice, *self.ui.notices, *self.saves.take_notices()] if n)
+        self.ui = replace(self.ui, notices=())
+        self.screen().innerHTML = newgame.render_form(seats, False, notes, shrine, games=games)
+        self.screen().insertAdjacentHTML("beforeend", LOAD_FILE)
+        first = document.querySelector("[data-ui=resume-slot]") \
+            or document.getElementById("start-btn")
         if present(first):
             first.focus()
 
     def new_game(self, seats: list[Seat], seed: int, shrine: bool) -> None:
-        self.begin(Session.new(seats, seed, shrine))
+        """A new game always gets a slot of its own: it never overwrites another."""
+        self.begin(Session.new(seats, seed, shrine), self.saves.new_slot())
 
-    def begin(self, session: Session) -> None:
+    def begin(self, session: Session, slot: str) -> None:
+        self.slot = slot
+        self.conflict = False
         self.screen().innerHTML = TABLE_SKELETON
         self.dispatch(model.Begin(session), force=True)
+
+    def _save(self, session: Session, overwrite: bool = False) -> None:
+        """Autosave; a refusal (full storage, another tab) becomes a notice, never a loss."""
+        if self.slot is None or (self.conflict and not overwrite):
+            return
+        if self.saves.save_game(self.slot, session, overwrite=overwrite):
+            self.save_failed = self.conflict = False
+            return
+        self.save_failed = True
+        self.conflict = self.saves.conflict
+        self.ui = replace(self.ui, notices=self.ui.notices + (
+            OTHER_TAB if self.conflict else self.saves.problem,))
+
+    def _on_other_tab(self, slot: str) -> None:
+        if slot == self.slot and self.saves.changed_elsewhere(slot):
+            self.conflict = True
+            self.dispatch(model.Notice(OTHER_TAB))
 
     # -- the loop -------------------------------------------------------------------------
     def dispatch(self, event: model.Event, force: bool = False) -> None:
@@ -133,7 +189,8 @@ class App:
             self.ui, effects = model.reduce(before, event)
         except Exception as exc:
             traceback.print_exc()
-            self.ui = replace(before, notices=before.notices + (f"That did not work: {exc}",))
+            self.ui = replace(before, notices=before.notices + (
+                f"That did not work: {quote(str(exc), 80)}",))
             effects = ()
         focus: model.Focus | None = None
         for effect in effects:
@@ -149,9 +206,9 @@ class App:
 
     def run(self, effect: model.Effect) -> None:
         if isinstance(effect, model.Save):
-            save.write(window, effect.session)
+            self._save(effect.session)
         elif isinstance(effect, model.Remember):
-            save.write_settings(window, dict(effect.settings))
+            self.saves.write_settings(dict(effect.settings))
             self._apply_theme()
         elif isinstance(effect, model.Wait):
             boot.background(self._wait(effect))
@@ -214,8 +271,14 @@ class App:
         self._set("controls", controls(ui.pace, ui.open_hands,
                                        sum(x.human for x in s.seats) > 1))
         notice = " ".join(ui.notices)
-        self._set("notice", esc(notice) + (button("Dismiss", cls="btn small", data_ui="dismiss")
-                                           if notice else ""))
+        extra = ""
+        if self.conflict:
+            extra += button("Overwrite with this tab's game", cls="btn small", data_ui="overwrite")
+        if self.save_failed:
+            extra += button("Download this game", cls="btn small", data_ui="download",
+                            id="download-btn")
+        self._set("notice", esc(notice) + extra + (
+            button("Dismiss", cls="btn small", data_ui="dismiss") if notice else ""))
         document.getElementById("notice").hidden = not notice
         handover = document.getElementById("handover")
         prompt = document.getElementById("prompt")
@@ -330,15 +393,18 @@ class App:
                 self.show_form(notice=str(exc))
                 return
             self.new_game(seats, seed, shrine)
-        elif command == "resume":
-            try:
-                session = save.load(window)
-            except SaveError as exc:
-                self.show_form(notice=f"The saved game could not be resumed: {exc}.",
-                               allow_resume=False)
-                return
-            if session is not None:
-                self.begin(session)
+        elif command == "resume-slot":
+            self.resume(str(target.getAttribute("data-slot")))
+        elif command == "delete-slot":
+            slot = str(target.getAttribute("data-slot"))
+            if bool(window.confirm("Delete this saved game? It cannot be brought back.")):
+                self.saves.delete_game(slot)
+                self.show_form()
+        elif command == "overwrite" and s is not None:
+            self._save(s, overwrite=True)
+            self.dispatch(model.Notice(""))
+        elif command == "download" and s is not None:
+            download(save.export_game(s), "great-city-of-rome-game.json")
         elif command == "newgame":
             self.dispatch(model.Leave())
             if s is None:
@@ -396,10 +462,23 @@ class App:
 
     def on_change(self, event: Any) -> None:
         target_id = str(event.target.id)
-        if target_id == "pace-select":
+        if target_id == "load-file" and event.target.files.length:
+            boot.background(self.load_file(event.target.files.item(0)))
+        elif target_id == "pace-select":
             self.dispatch(model.Setting("pace", int(event.target.value)))
         elif target_id == "open-hands":
             self.dispatch(model.Setting("open_hands", bool(event.target.checked)))
+
+    async def load_file(self, file: Any) -> None:
+        """Resume a game downloaded earlier ("Download this game"), in a new slot."""
+        try:
+            if int(file.size) > save.MAX_SAVE_CHARS * 4:
+                raise SaveError("the file is far too large to be a saved game")
+            session = save.import_game(str(await file.text()))
+        except SaveError as exc:
+            self.show_form(notice=f"That file could not be loaded: {exc}.")
+            return
+        self.begin(session, self.saves.new_slot())
 
     # -- hooks for tests ------------------------------------------------------------------
     def history_json(self) -> str:
@@ -409,7 +488,7 @@ class App:
     def record_json(self) -> str:
         """``window.rome.record()``: the game so far as a replay record (JSON text)."""
         s = self.ui.session
-        return json.dumps(s.record() if s else None)
+        return json.dumps(save.record(s) if s else None)
 
 
 def _card_key(el: Any) -> str:

@@ -16,6 +16,7 @@ from typing import Any
 
 import rome
 from ui import log_view
+from ui.names import isolate_text
 from ui.session import Session
 
 AUTO_PAUSE_MS = 350
@@ -188,7 +189,7 @@ FOCUS_DECISION = ("#prompt [data-action]", "#prompt button", "[data-select]",
 
 def log_for(session: Session) -> tuple[log_view.LogEntry, ...]:
     """The whole game's log, rebuilt from the session (on resume or undo)."""
-    names = [s.name for s in session.seats]
+    names = [isolate_text(s.name) for s in session.seats]
     return tuple(
         log_view.LogEntry(i, session.actors[i], tuple(log_view.describe(
             session.states[i], text, session.states[i + 1], names)), session.auto[i])
@@ -342,7 +343,7 @@ def _play(ui: UiState, text: str, auto: bool) -> UiState:
     s = ui.session
     assert s is not None
     after = s.after(text, auto)
-    names = [x.name for x in s.seats]
+    names = [isolate_text(x.name) for x in s.seats]
     lines = tuple(log_view.describe(s.state, text, after.state, names))
     entry = log_view.LogEntry(len(s.actions), -1 if s.current is None else s.current, lines,
                               auto)

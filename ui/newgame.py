@@ -7,11 +7,14 @@ the same list of :class:`ui.session.Seat`. Reading the form uses element ids onl
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs
 
 from ui.markup import SEAT_COLOUR_NAMES, SEAT_COLOURS, attrs, button, esc
+from ui.names import clean_name
 from ui.session import LEVELS, TEST_LEVELS, Seat
 
 PACES: dict[str, int] = {"slow": 1600, "normal": 800, "fast": 250, "instant": 0}
@@ -137,9 +140,28 @@ def _seat_row(i: int, seat: Seat | None) -> str:
     )
 
 
+def render_saved(games: Sequence[Any]) -> str:
+    """Every saved game (``ui.save.GameInfo``): seats, round and date, resume or delete."""
+    if not games:
+        return ""
+    rows = []
+    for g in games:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.saved_at)) if g.saved_at else ""
+        label = g.label()
+        rows.append(
+            f'<li class="saved" data-slot="{esc(g.slot)}"><span class="saved-what">'
+            f'{esc(label)}</span> <small class="saved-when">{esc(when)}</small>'
+            + button("Resume", cls="btn primary small", data_ui="resume-slot", data_slot=g.slot,
+                     aria=f"Resume {label}")
+            + button("Delete", cls="btn small", data_ui="delete-slot", data_slot=g.slot,
+                     aria=f"Delete {label}")
+            + "</li>")
+    return f'<h2>Saved games</h2><ul class="saved-games">{"".join(rows)}</ul>'
+
+
 def render_form(previous: list[Seat] | None, has_save: bool, notice: str = "",
-                shrine: bool = False) -> str:
-    """The new-game screen (with Resume when a saved game exists)."""
+                shrine: bool = False, games: Sequence[Any] = ()) -> str:
+    """The new-game screen: saved games first (resume or delete), then the seats."""
     seats: list[Seat | None] = list(previous or [Seat("", True), Seat("", False, "normal")])
     seats += [None] * (4 - len(seats))
     rows = "".join(_seat_row(i, s) for i, s in enumerate(seats))
@@ -152,7 +174,7 @@ def render_form(previous: list[Seat] | None, has_save: bool, notice: str = "",
         '<h1 id="newgame-title">The Great City of Rome</h1>'
         '<p class="subtitle">A game of emissaries, bricks and buildings for 2 to 4 '
         "architects.</p>"
-        f"{notice_html}{resume}"
+        f"{notice_html}{resume}{render_saved(games)}"
         '<h2>New game</h2><div class="seats">' + rows + "</div>"
         + '<ul class="levels">' + "".join(f"<li>{esc(line)}</li>" for line in LEVEL_LINES.values())
         + "</ul>"
@@ -177,7 +199,7 @@ def read_form(document: Any) -> tuple[list[Seat], int, bool]:
             continue
         name = str(document.getElementById(f"seat-name-{i}").value).strip()
         human = kind == "human"
-        seats.append(Seat(name[:24] or default_name(i, human, kind), human,
+        seats.append(Seat(clean_name(name, default_name(i, human, kind)), human,
                           "" if human else kind))
     if len(seats) < 2:
         raise ValueError("Choose at least two players.")

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import rome
+from ui.names import clean_name, quote
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 TEST_LEVELS: tuple[str, ...] = ("random", "greedy")
@@ -42,7 +43,7 @@ class Seat:
             raise SaveError("a seat needs a name, a human flag and a level")
         if not human and level not in LEVELS + TEST_LEVELS:
             raise SaveError(f"unknown computer level {level!r}")
-        return Seat(name[:24] or "Player", human, "" if human else level)
+        return Seat(clean_name(name), human, "" if human else level)
 
 
 def is_reveal(before: rome.GameState, after: rome.GameState) -> bool:
@@ -105,12 +106,6 @@ class Session:
         return replace(self, seats=list(self.seats), actions=self.actions[:keep],
                        auto=self.auto[:keep], actors=self.actors[:keep],
                        states=self.states[:keep + 1])
-
-    def record(self) -> dict[str, Any]:
-        """The replay record: ``{"players", "seed", "shrine", "actions"}`` (a replay link's
-        content, and ``window.rome.record()``'s answer)."""
-        return {"players": len(self.seats), "seed": self.seed, "shrine": self.shrine,
-                "actions": list(self.actions)}
 
     # -- undo -------------------------------------------------------------------------
     def undo_point(self) -> int | None:
@@ -183,5 +178,6 @@ class Session:
         except SaveError:
             raise
         except (rome.RomeError, ValueError, TypeError, KeyError, IndexError) as exc:
-            raise SaveError(f"the saved moves do not make a legal game ({exc})") from None
+            raise SaveError(f"the saved moves do not make a legal game ({quote(str(exc), 80)})") \
+                from None
         return session

@@ -16,6 +16,7 @@ import rome
 from ui import facts
 from ui.log_view import LogEntry
 from ui.model import Mode, UiState
+from ui.names import isolate_text
 
 
 @dataclass(frozen=True)
@@ -195,7 +196,7 @@ def table_view(ui: UiState) -> TableView:
                     if line.startswith("Influence scoring"))
     over = rome.is_over(state)
     return TableView(
-        obs=obs, viewer=viewer, names=tuple(x.name for x in s.seats),
+        obs=obs, viewer=viewer, names=tuple(isolate_text(x.name) for x in s.seats),
         humans=tuple(x.human for x in s.seats), levels=tuple(x.level for x in s.seats),
         mode=ui.mode.value, actions=actions, selection=ui.selection, outcomes=outcomes,
         reasons=reasons, scores=tuple(rome.final_scores(state)), recent=recent,
