@@ -102,7 +102,10 @@ def check_step(ui: UiState) -> None:
     s = ui.session
     assert s is not None
     view = table_view(ui)
-    found = parse(page(ui))
+    html = page(ui)
+    found = parse(html)
+    if s.actions and s.actions[-1].startswith("build "):
+        assert html.count(' fresh"') == 1, "the last building fades in, once"
     for seat, cards in found.hands.items():
         if seat == view.viewer:
             continue
@@ -377,3 +380,16 @@ def test_end_screen_has_no_empty_turn_order_and_lists_areas() -> None:
     rows = re.findall(r'data-area="(\d)" data-points="(\d+)"', html)
     for seat, score in enumerate(view.scores):  # the areas add up to the category
         assert sum(int(p) for s, p in rows if int(s) == seat) == score["residential"]
+
+
+def test_saved_games_are_listed_with_seats_round_and_date() -> None:
+    from ui.newgame import render_form
+    from ui.save import GameInfo
+
+    games = [GameInfo("a1", (Seat("Ann", True), Seat("Bot", False, "hard")), 3, False, 40,
+                      1_700_000_000.0),
+             GameInfo("b2", (Seat("Cy", True), Seat("Di", True)), 0, False, 2, 0.0)]
+    html = render_form(None, False, "", games=games)
+    assert html.count('data-ui="resume-slot"') == 2 and html.count('data-ui="delete-slot"') == 2
+    assert "Ann, Bot (hard) — round 3" in html and "opening draft" in html
+    assert "2023-11-1" in html  # the date the first game was saved

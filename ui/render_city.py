@@ -50,9 +50,11 @@ def _price_badge(outcome: Priced) -> str:
 
 def render_city(player: dict[str, Any], seat: int, name: str,
                 targets: Mapping[rome.Action, Priced] | None = None, *, big: bool = False,
-                recent: frozenset[tuple[int, int]] = frozenset()) -> str:
+                recent: frozenset[tuple[int, int]] = frozenset(),
+                fresh: tuple[int, int] | None = None) -> str:
     """HTML of one city. ``targets``: build actions for this city with their prices;
-    ``recent``: positions built since the viewer's last decision (outlined)."""
+    ``recent``: positions built since the viewer's last decision (outlined); ``fresh``: the
+    one built by the last move (it fades in once)."""
     by_pos = {(a.row, a.col): (a, o) for a, o in (targets or {}).items()}
     city = {(r, c): kind for r, c, kind, _deck in player["city"]}
     bricks = {(r, c) for r, c in player["bricks"]}
@@ -70,7 +72,8 @@ def render_city(player: dict[str, Any], seat: int, name: str,
             style = f"grid-row:{r - reach_r[0] + 1};grid-column:{c - reach_c[0] + 1}"
             kind = city.get((r, c))
             target = by_pos.get((r, c))
-            fresh = " recent" if (r, c) in recent else ""
+            mark_cls = (" recent" if (r, c) in recent else "") + \
+                (" fresh" if (r, c) == fresh else "")
             if target is not None:
                 action, outcome = target
                 price = price_text(outcome.tokens, outcome.coins)
@@ -98,7 +101,7 @@ def render_city(player: dict[str, Any], seat: int, name: str,
                 inner = card_svg(kind, square=True, brick_token=(r, c) in bricks,
                                  points=points.get((r, c), 0))
                 cells.append(
-                    f'<button type="button" class="cell built{fresh}" style="{style}"'
+                    f'<button type="button" class="cell built{mark_cls}" style="{style}"'
                     f'{attrs(data_card=kind, data_pos=f"{seat}:{r},{c}")}>'
                     f"{inner}{sr_only(label)}</button>")
             elif any(abs(r - rr) + abs(c - cc) == 1 for rr, cc in city):

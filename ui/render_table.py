@@ -213,6 +213,7 @@ def render_player(view: TableView, seat: int, *, main: bool) -> str:
     targets = {a: o for a, o in view.outcomes.items() if a.verb == "build"} \
         if seat == view.viewer else {}
     recent = frozenset((r, c) for s, r, c in view.recent_cells if s == seat)
+    fresh = view.fresh[1:] if view.fresh and view.fresh[0] == seat else None
     classes = ("player" + (" active" if cur == seat else "") + (" viewer" if main else "")
                + f" seat-{seat}")
     name = esc(view.names[seat])
@@ -231,7 +232,8 @@ def render_player(view: TableView, seat: int, *, main: bool) -> str:
         f'{", ".join(map(str, p["influence_cards"])) or "none"}">{infl_cards}</span></div>'
         + (_breakdown(view, seat) if open_ else "")
         + render_hand(view, seat) + "</div>"
-        + render_city(p, seat, view.names[seat], targets, big=main, recent=recent)
+        + render_city(p, seat, view.names[seat], targets, big=main, recent=recent,
+                       fresh=fresh)
         + "</section>"
     )
 

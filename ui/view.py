@@ -45,6 +45,7 @@ class TableView:
     scores: tuple[dict[str, int], ...] = ()
     recent: tuple[tuple[int, str], ...] = ()  # (seat, action text) since the viewer's turn
     recent_cells: frozenset[tuple[int, int, int]] = frozenset()  # (seat, row, col) just built
+    fresh: tuple[int, int, int] | None = None  # (seat, row, col) built by the last move
     moments: tuple[str, ...] = ()  # influence scoring since the viewer's last decision
     thinking: str = ""
     notices: tuple[str, ...] = ()
@@ -192,6 +193,8 @@ def table_view(ui: UiState) -> TableView:
         reasons = _reasons(state, obs, cur, builds)
     recent, cells = _recent(ui, viewer)
     since = len(s.actions) - len(recent)
+    last = rome.Action.parse(s.actions[-1]) if s.actions else None
+    fresh = (s.actors[-1], last.row, last.col) if last and last.verb == "build" else None
     moments = tuple(line for entry in ui.log[since:] for line in entry.lines
                     if line.startswith("Influence scoring"))
     over = rome.is_over(state)
@@ -200,7 +203,7 @@ def table_view(ui: UiState) -> TableView:
         humans=tuple(x.human for x in s.seats), levels=tuple(x.level for x in s.seats),
         mode=ui.mode.value, actions=actions, selection=ui.selection, outcomes=outcomes,
         reasons=reasons, scores=tuple(rome.final_scores(state)), recent=recent,
-        recent_cells=cells, moments=moments, thinking=ui.thinking, notices=ui.notices,
+        recent_cells=cells, fresh=fresh, moments=moments, thinking=ui.thinking, notices=ui.notices,
         can_undo=ui.mode is Mode.HUMAN and s.undo_point() is not None,
         open_hands=ui.open_hands, log=ui.log, detail=ui.detail, breakdown=ui.breakdown,
         winners=tuple(rome.winners(state)) if over else ())
