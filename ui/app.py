@@ -21,7 +21,7 @@ from pyscript.ffi import create_proxy, to_js
 
 import rome
 from ui import boot, log_view, model, newgame, save
-from ui.ai_client import ComputerPlayers
+from ui.ai_client import FAST_LEVELS, ComputerPlayers
 from ui.details import render_detail
 from ui.endgame import render_end
 from ui.help_panel import render_help
@@ -227,6 +227,9 @@ class App:
         if effect.generation != self.ui.generation or self.ui.session is None:
             return
         state = self.ui.session.state
+        if effect.level not in FAST_LEVELS:  # a slow search: say so (renders at any pace)
+            name = self.ui.session.seats[effect.seat].name
+            self.dispatch(model.Thinking(effect.generation, f"{name} is thinking…"))
 
         def thinking(text: str) -> None:
             self.dispatch(model.Thinking(effect.generation, text))
