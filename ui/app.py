@@ -73,6 +73,7 @@ class App:
                           notices=(notice,) if notice else ())
         self.saves.watch(self._on_other_tab)
         self.offered: dict[str, rome.Action] = {}
+        self._drawn: dict[str, str] = {}  # container id -> markup last written
         self.computers = ComputerPlayers(self._on_ai_status)
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_key),
                          create_proxy(self.on_change), create_proxy(self.on_focus),
@@ -162,6 +163,7 @@ class App:
         self.slot = slot
         self.conflict = False
         self.screen().innerHTML = TABLE_SKELETON
+        self._drawn.clear()
         self.dispatch(model.Begin(session), force=True)
 
     def _save(self, session: Session, overwrite: bool = False) -> None:
@@ -303,9 +305,13 @@ class App:
         self._set("log", log_view.render(ui.log))
 
     def _set(self, element_id: str, html: str) -> None:
+        """Replace a container's markup unless it is unchanged (keeps focus and saves work)."""
+        if self._drawn.get(element_id) == html:
+            return
         el = document.getElementById(element_id)
         if present(el):
             el.innerHTML = html
+            self._drawn[element_id] = html
 
     def _focus(self, selectors: tuple[str, ...]) -> None:
         if self.ui.help_open and selectors != ("#help-close",):
