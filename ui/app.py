@@ -57,9 +57,9 @@ def download(text: str, filename: str) -> None:
 class App:
     """The page's single controller object, mounted on one root element."""
 
-    def __init__(self, root: Any, *, compact: bool = False,
+    def __init__(self, root: Any = None, *, compact: bool = False,
                  namespace: str = "great-city-of-rome") -> None:
-        self.root = root
+        self.root = root if root is not None else document.getElementById("app")
         self.compact = compact
         self.namespace = namespace
         self.saves = save.Saves(Store(window, namespace))

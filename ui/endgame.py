@@ -7,12 +7,14 @@ comes from the observed cities via :mod:`ui.facts`; this module only lays them o
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import rome
 from ui import facts
 from ui.markup import button, esc
 from ui.render_table import CATEGORY_LABELS as LABELS
 from ui.svg_cards import SHORT_NAMES
-from ui.view import TableView
+from ui.view import TableView, public_view
 
 CHART_COLOURS = {
     "residential": "#d9825b", "aqueducts": "#5d88a8", "temples": "#c9b27c", "shrine": "#8e6cb0",
@@ -72,8 +74,11 @@ def render_city_detail(view: TableView, seat: int) -> str:
             f"<p>Aqueducts: {aqueducts} ({view.scores[seat]['aqueducts']} points)</p></div>")
 
 
-def render_end(view: TableView) -> str:
-    """The final scoring section with "new game" and "rematch" buttons."""
+def render_end(view: TableView | rome.GameState, names: Sequence[str] = ()) -> str:
+    """The final scoring section with "new game" and "rematch" buttons (given a bare
+    finished state and the names, as replays do, it draws the public view of it)."""
+    if not isinstance(view, TableView):
+        view = public_view(view, names)
     scores, names, wins = view.scores, view.names, view.winners
     head = "".join(f'<th scope="col">{esc(n)}'
                    f'{" <span class=win-mark>(winner)</span>" if i in wins else ""}</th>'

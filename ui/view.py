@@ -9,6 +9,7 @@ and outcomes of those actions, worked out by the engine before anyone commits.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -169,6 +170,17 @@ def _recent(ui: UiState, viewer: int | None) -> tuple[tuple[tuple[int, str], ...
         if a.verb == "build":
             cells.add((seat, a.row, a.col))
     return moves, frozenset(cells)
+
+
+def public_view(state: rome.GameState, names: Sequence[str]) -> TableView:
+    """What everyone may see of ``state`` (no hand, no choices): for replays and embeds."""
+    over = rome.is_over(state)
+    n = len(names)
+    return TableView(
+        obs=spectator(rome.observation(state, 0)), viewer=None,
+        names=tuple(isolate_text(x) for x in names), humans=(False,) * n, levels=("",) * n,
+        mode="over" if over else "computer", scores=tuple(rome.final_scores(state)),
+        winners=tuple(rome.winners(state)) if over else ())
 
 
 def table_view(ui: UiState) -> TableView:
