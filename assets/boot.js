@@ -54,7 +54,55 @@
     if ($("app")) $("app").hidden = false;
     html.dataset.readyMs = String(Math.round(performance.now()));
     html.dataset.ready = "true";
+    // Offline support is set up only now: caching the site must not slow the first start.
+    setTimeout(registerServiceWorker, 0);
   }
+
+  // Offline play (sw.js, written by scripts/vendor.py). Storage-like APIs may throw in an
+  // opaque-origin frame, and a site opened from disk has no service worker: both are fine.
+  function registerServiceWorker() {
+    let container;
+    try {
+      container = navigator.serviceWorker;
+      if (!container || html.dataset.serviceWorker === "off") return;
+    } catch {
+      return;
+    }
+    const hadController = Boolean(container.controller);
+    container.addEventListener("controllerchange", () => {
+      if (hadController) showUpdate();
+    });
+    container
+      .register("./sw.js")
+      .then(() => container.ready)
+      .then(() => {
+        html.dataset.offlineReady = "true";
+      })
+      .catch((error) => console.warn("Offline play is not available:", error && error.message));
+  }
+
+  // A new deployment took over (its files are all cached): offer to reload into it.
+  function showUpdate() {
+    if ($("update-notice")) return;
+    const box = document.createElement("div");
+    box.id = "update-notice";
+    box.className = "notice update-notice";
+    box.setAttribute("role", "status");
+    box.textContent = "A new version of the game is ready. ";
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "btn";
+    button.textContent = "Reload now";
+    button.addEventListener("click", () => location.reload());
+    box.append(button);
+    document.body.prepend(box);
+  }
+
+  // Content-Security-Policy refusals are counted for the tests and explained in the console.
+  const cspViolations = [];
+  addEventListener("securitypolicyviolation", (event) => {
+    cspViolations.push(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"}`);
+  });
 
   const timer = setTimeout(
     () => fail(`The game did not start within ${timeoutMs / 1000} s. Please reload.`),
@@ -91,5 +139,5 @@
     }
   }).observe(document.documentElement, { childList: true, subtree: true });
 
-  window.romeBoot = { ready, fail, setProgress };
+  window.romeBoot = { ready, fail, setProgress, cspViolations };
 })();

@@ -243,7 +243,7 @@ class App:
                     self.render()
                 text = await self.computers.choose(state, cur, seat.level,
                                                    s.seed * 1009 + len(s.actions),
-                                                   self._set_thinking)
+                                                   self._set_thinking, who=seat.name)
                 if gen != self.generation:
                     return
                 self.thinking = ""
@@ -273,6 +273,10 @@ class App:
         el = document.getElementById("worker-status")
         if present(el) and status == "failed":
             el.textContent = "AI worker unavailable: computers use the quick AI."
+        elif present(el) and status == "restarting":
+            el.textContent = "AI worker: restarting…"
+        elif present(el) and status == "ready" and self.computers.restarts:
+            el.textContent = "AI worker: restarted"
 
     # -- rendering ----------------------------------------------------------------------
     def render(self) -> None:

@@ -76,6 +76,34 @@ async def start_worker(name: str, src: str, config: str = CONFIG) -> Any:
     return await create_named_worker(src, name, config)
 
 
+async def script_problem(src: str) -> str:
+    """"" if ``src`` can be fetched, else why not (a sentence fragment).
+
+    Why before booting: a worker whose script is missing never reports it to the page;
+    the page would wait for its answer until a time limit.
+    """
+    try:
+        response = await window.fetch(src)
+    except Exception:
+        return f"its script {src} could not be fetched"
+    if not response.ok:
+        return f"its script {src} could not be loaded (HTTP {int(response.status)})"
+    return ""
+
+
+def stop_worker(name: str) -> None:
+    """Terminate the named worker (hung or crashed) and remove its script element."""
+    el = document.querySelector(f'script[name="{name}"]')
+    if el is None or type(el).__name__ == "JsNull":
+        return
+    try:
+        xworker = getattr(el, "xworker", None)
+        if xworker is not None:
+            xworker.terminate()
+    finally:
+        el.remove()
+
+
 async def worker(name: str) -> Any:
     """Wait for the named worker (started or not yet) and return its exports.
 
