@@ -115,6 +115,22 @@ async def worker(name: str) -> Any:
     return await workers[name]
 
 
+def memory_stats() -> str:
+    """JSON: live Python objects (after a collection) and the size of Pyodide's linear
+    memory, for the soak benchmark (``window.romeDebug.memory()``)."""
+    import gc
+    import json
+
+    gc.collect()
+    try:
+        import pyodide_js  # type: ignore[import-not-found]
+
+        wasm = int(pyodide_js._module.HEAP8.length)
+    except Exception:
+        wasm = 0
+    return json.dumps({"objects": len(gc.get_objects()), "wasm_bytes": wasm})
+
+
 def element(selector: str) -> Any:
     """Return the DOM element for a CSS selector (raises if it is missing)."""
     found = document.querySelector(selector)

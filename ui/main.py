@@ -21,6 +21,7 @@ def setup() -> None:
     boot.expose("romeEngine", legal_count=probe.legal_count, scripted_game=probe.scripted_game)
     boot.expose("romeGame", history=_app.history_json)
     boot.expose("rome", record=_app.record_json)
+    boot.expose("romeDebug", memory=boot.memory_stats)
     _app.start_from_address()
     app.report_worker(_app)
 
