@@ -9,9 +9,18 @@ The package knows every rule and nothing of the browser.  Its contract:
 * ``state.to_dict()`` / :meth:`GameState.from_dict` save and restore a game.
 """
 
-from .actions import Action, IllegalActionError, NotationError, RomeError, StateError
+from .actions import Action
 from .cards import BUILDINGS
 from .conveniences import automatic_action, produce_helps, sensible_actions
+from .errors import (
+    IllegalActionError,
+    NotationError,
+    ObservationError,
+    RomeError,
+    ScoreInputError,
+    SetupError,
+    StateError,
+)
 from .game import final_scores, replay, winners
 from .narrate import describe, reveals_hidden
 from .observation import observation, sample_state
@@ -22,7 +31,8 @@ from .state import SAVE_VERSION, GameState
 
 __all__ = [
     "Action", "BUILDINGS", "CATEGORIES", "GameState", "IllegalActionError", "NotationError",
-    "RomeError", "SAVE_VERSION", "StateError", "apply_action", "automatic_action", "build_cost",
+    "ObservationError", "RomeError", "ScoreInputError", "SetupError", "SAVE_VERSION", "StateError",
+    "apply_action", "automatic_action", "build_cost",
     "current_player", "describe", "final_scores", "is_over", "legal_actions", "new_game",
     "observation", "produce_cost", "produce_helps", "replay", "reveals_hidden", "sample_state",
     "sensible_actions", "winners",

@@ -24,22 +24,7 @@ import re
 from functools import cache
 from typing import NamedTuple
 
-
-class RomeError(ValueError):
-    """Base of every error the engine raises on bad input."""
-
-
-class IllegalActionError(RomeError):
-    """An action that is not in ``legal_actions`` of the state it was applied to."""
-
-
-class NotationError(RomeError):
-    """Text that is not an action in the game's notation."""
-
-
-class StateError(RomeError):
-    """Saved data that no game could produce (or from another save version)."""
-
+from .errors import NotationError
 
 VERBS = ("draft", "place", "take", "build", "produce", "school", "keep", "end")
 

@@ -11,9 +11,9 @@ import random
 import sys
 import time
 
-from .actions import RomeError
+from .errors import RomeError, ScoreInputError
 from .rules import apply_action, is_over, legal_actions
-from .score_input import ScoreInputError, read_city
+from .score_input import read_city
 from .scoring import score_city
 from .setup import new_game
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from .actions import StateError
 from .cards import BUILDINGS, SHAPES, SPACES, STRIPS, Card, card_instances
 from .city import check_bricks, check_city
+from .errors import StateError
 from .state import PHASES, STEPS, GameState
 
 Check = Callable[[GameState], None]

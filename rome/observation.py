@@ -18,8 +18,9 @@ from collections import defaultdict
 from typing import Any
 
 from .cards import SPACES, card_instances
+from .errors import ObservationError
 from .rules import current_player, draft_chooser
-from .state import GameState, PlayerState
+from .state import GameState, Phase, PlayerState, Step, everyone
 
 Obs = dict[str, Any]
 
@@ -31,11 +32,11 @@ def _card(cards: tuple, c: int) -> list[str]:
 def observation(state: GameState, seat: int) -> Obs:
     """Everything ``seat`` may know about ``state``, as plain data."""
     n = state.num_players
-    if not 0 <= seat < n:
-        raise ValueError(f"seat {seat} is not in a {n}-player game")
+    if type(seat) is not int or not 0 <= seat < n:
+        raise ObservationError(f"seat {seat!r} is not in a {n}-player game: seats are 0 to {n - 1}")
     cards = card_instances(n, state.shrine)
     bit = 1 << seat
-    everyone = (1 << n) - 1
+    known_by_all = everyone(n)
     seen_strips = min(len(state.strips), state.round + 1)
     strips: list[list[Any] | None] = [list(s) for s in state.strips]
     for i in range(1, len(strips) - (seen_strips - 1)):
@@ -49,7 +50,7 @@ def observation(state: GameState, seat: int) -> Obs:
         for c, mask in p.hand:
             if other == seat or mask & bit:
                 hand.append({"kind": cards[c].kind, "deck": cards[c].deck,
-                             "public": mask == everyone})
+                             "public": mask == known_by_all})
             else:
                 hand.append({"kind": None, "deck": cards[c].deck, "public": False})
         players.append({
@@ -67,8 +68,8 @@ def observation(state: GameState, seat: int) -> Obs:
         "num_players": n,
         "shrine": state.shrine,
         "round": state.round,
-        "phase": state.phase,
-        "step": state.step,
+        "phase": str(state.phase),
+        "step": str(state.step),
         "first_player": state.first_player,
         "current_player": acting_seat,
         "strips": strips,
@@ -96,7 +97,19 @@ def observation(state: GameState, seat: int) -> Obs:
 
 def sample_state(obs: Obs, seed: int | random.Random) -> GameState:
     """A full state the viewer of ``obs`` cannot tell from the real one, with every card
-    the viewer does not see dealt at random (same deck backs, same counts)."""
+    the viewer does not see dealt at random (same deck backs, same counts).
+
+    Raises :class:`ObservationError` for data that :func:`observation` could not give."""
+    try:
+        return _sample(obs, seed)
+    except ObservationError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise ObservationError(f"not an observation made by rome.observation: {exc!r:.80}"
+                               ) from None
+
+
+def _sample(obs: Obs, seed: int | random.Random) -> GameState:
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     n, shrine, seat = obs["num_players"], obs["shrine"], obs["seat"]
     cards = card_instances(n, shrine)
@@ -107,10 +120,10 @@ def sample_state(obs: Obs, seed: int | random.Random) -> GameState:
     def claim(kind: str, deck: str) -> int:
         pool = free[(kind, deck)]
         if not pool:
-            raise ValueError(f"the observation shows more {kind} ({deck}) than the game has")
+            raise ObservationError(f"the observation shows more {kind} ({deck}) than the game has")
         return pool.pop()
 
-    everyone = (1 << n) - 1
+    known_by_all = everyone(n)
     players = []
     hidden_hands: list[tuple[int, int, str]] = []  # (seat, hand index, deck) of unseen cards
     for other, p in enumerate(obs["players"]):
@@ -121,7 +134,7 @@ def sample_state(obs: Obs, seed: int | random.Random) -> GameState:
                 hidden_hands.append((other, len(hand), h["deck"]))
                 hand.append((-1, 1 << other))
                 continue
-            mask = everyone if h["public"] else (1 << other) | (1 << seat)
+            mask = known_by_all if h["public"] else (1 << other) | (1 << seat)
             hand.append((claim(h["kind"], h["deck"]), mask))
         influence = tuple(claim(f"influence-{v}", "I") for v in p["influence_cards"])
         players.append(PlayerState(p["coins"], p["influence"], city,
@@ -158,24 +171,20 @@ def sample_state(obs: Obs, seed: int | random.Random) -> GameState:
     for d, slots in deck_slots.items():
         decks[d] = tuple(c if c is not None else unseen[d].pop() for c in slots)
     if any(unseen.values()):
-        raise ValueError("the observation leaves cards with no place")
+        raise ObservationError("the observation leaves cards with no place: "
+                               "it is not one a game could give")
 
-    s = object.__new__(GameState)
-    s._legal = None
-    s.num_players, s.shrine, s.seed, s.rng = n, shrine, 0, 0
-    s.round, s.phase, s.step, s.first_player = obs["round"], obs["phase"], obs["step"], \
-        obs["first_player"]
-    s.decks, s.offer, s.influence_pool = decks, offer, pool
-    s.strips = _sample_strips(obs["strips"], rng)
-    s.spaces = tuple(obs["spaces"])
-    s.placed, s.acting = obs["placed"], obs["acting"]
-    s.built, s.produced, s.pending_draws = obs["built"], obs["produced"], obs["pending_draws"]
-    s.draw, s.draw_deck = draw, draw_deck
-    s.draft_pool, s.draft_turn = draft, obs["draft_turn"]
-    s.removed = removed
-    s.players = tuple(players)
-    assert len(s.spaces) == SPACES
-    return s
+    spaces = tuple(obs["spaces"])
+    if len(spaces) != SPACES:
+        raise ObservationError(f"an observation has {SPACES} strip spaces, not {len(spaces)}")
+    return GameState(
+        num_players=n, shrine=shrine, seed=0, rng=0, round=obs["round"],
+        phase=Phase(obs["phase"]), step=Step(obs["step"]), first_player=obs["first_player"],
+        decks=decks, offer=offer, influence_pool=pool,
+        strips=_sample_strips(obs["strips"], rng), spaces=spaces, placed=obs["placed"],
+        acting=obs["acting"], built=obs["built"], produced=obs["produced"],
+        pending_draws=obs["pending_draws"], draw=draw, draw_deck=draw_deck, draft_pool=draft,
+        draft_turn=obs["draft_turn"], removed=removed, players=tuple(players))
 
 
 def _sample_strips(seen: list[list[Any] | None], rng: random.Random

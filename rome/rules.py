@@ -8,7 +8,7 @@ triggers them, so every state handed out is waiting for a decision or is over.
 
 from __future__ import annotations
 
-from .actions import Action, IllegalActionError, make
+from .actions import Action, make
 from .cards import (
     AQUEDUCT,
     BUILDINGS,
@@ -20,6 +20,7 @@ from .cards import (
     space_resources,
 )
 from .city import adjacent_count, aqueduct_spaces, free_spaces
+from .errors import IllegalActionError
 from .state import GameState, PlayerState
 
 Pos = tuple[int, int]
@@ -173,7 +174,7 @@ def apply_action(state: GameState, action: Action) -> GameState:
     else:
         if action not in legal:
             raise IllegalActionError(_why_illegal(state, action))
-    s = state._copy()
+    s = state.copy()
     verb = action.verb
     if verb == "place":
         _place(s, action.space)

@@ -13,16 +13,12 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import RomeError
 from .cards import BUILDINGS, SHAPES, STARTING_CITY, card_instances
 from .city import MAX_SIDE, check_city
+from .errors import ScoreInputError
 
 Pos = tuple[int, int]
 KEYS = {"city", "coins", "influence_tokens", "influence_cards"}
-
-
-class ScoreInputError(RomeError):
-    """A city description that no game could produce."""
 
 
 @dataclass(frozen=True)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .actions import RomeError
 from .cards import SHAPES, SPACES, STARTING_CITY, STARTING_COINS, STRIPS, card_instances
+from .errors import SetupError
 from .rng import below, seed_state, shuffled
-from .state import GameState, PlayerState
+from .state import GameState, Phase, PlayerState, Step, everyone
 
 
 def new_game(num_players: int, *, seed: int, shrine: bool = False) -> GameState:
@@ -15,21 +15,23 @@ def new_game(num_players: int, *, seed: int, shrine: bool = False) -> GameState:
     shuffles each deck, inserts the influence cards into deck I at their fixed places,
     and shuffles the strips in random order and orientation (DECISIONS 4).
     """
-    if num_players not in SHAPES:
-        raise RomeError(f"The Great City of Rome is for 2 to 4 players, not {num_players}")
+    if type(num_players) is not int or num_players not in SHAPES:
+        raise SetupError(f"The Great City of Rome is for 2 to 4 players, not {num_players!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise RomeError(f"the seed must be an integer, not {seed!r}")
+        raise SetupError(f"the seed must be an integer, not {seed!r}")
+    if not isinstance(shrine, bool):
+        raise SetupError(f"shrine must be True or False, not {shrine!r}")
     shape = SHAPES[num_players]
     cards = card_instances(num_players, shrine)
     rng = seed_state(seed)
     first, rng = below(rng, num_players)
 
     players = []
-    everyone = (1 << num_players) - 1
     shrines = [i for i, card in enumerate(cards) if card.kind == "shrine"]  # one per seat
     for seat in range(num_players):
         city = {(r, c): 2 * seat + i for i, (r, c, _kind) in enumerate(STARTING_CITY)}
-        hand = ((shrines[seat], everyone),) if shrines else ()  # known to all: DECISIONS 5
+        # The shrine is known to all (DECISIONS 5).
+        hand = ((shrines[seat], everyone(num_players)),) if shrines else ()
         players.append(PlayerState(STARTING_COINS, 0, city, (), {}, hand, ()))
 
     decks: dict[str, tuple[int, ...]] = {}
@@ -46,26 +48,16 @@ def new_game(num_players: int, *, seed: int, shrine: bool = False) -> GameState:
         side, rng = below(rng, 2)
         strips.append((strip, bool(side)))
 
-    s = object.__new__(GameState)
-    s._legal = None
-    s.num_players, s.shrine, s.seed = num_players, shrine, seed
-    s.round, s.phase, s.step, s.first_player = 0, "draft", "", first
-    s.offer = {d: () for d in shape.decks}
-    s.influence_pool = ()
-    s.strips = tuple(strips)
-    s.spaces = (-1,) * SPACES
-    s.placed = s.acting = s.pending_draws = 0
-    s.built = s.produced = False
-    s.draw, s.draw_deck = (), ""
-    s.removed = ()
-    s.players = tuple(players)
     # DECISIONS 3: the opening draft takes one card per player from the top of deck II.
-    s.draft_pool = decks["II"][:num_players]
+    draft_pool = decks["II"][:num_players]
     decks["II"] = decks["II"][num_players:]
-    s.decks = decks
-    s.draft_turn = 0
-    s.rng = rng
-    return s
+    return GameState(
+        num_players=num_players, shrine=shrine, seed=seed, rng=rng, round=0,
+        phase=Phase.DRAFT, step=Step.NONE, first_player=first, decks=decks,
+        offer={d: () for d in shape.decks}, influence_pool=(), strips=tuple(strips),
+        spaces=(-1,) * SPACES, placed=0, acting=0, built=False, produced=False,
+        pending_draws=0, draw=(), draw_deck="", draft_pool=draft_pool, draft_turn=0,
+        removed=(), players=tuple(players))
 
 
 def _insert_influence(pile: list[int], cards: tuple, after: tuple[int, ...]) -> list[int]:
