@@ -148,6 +148,24 @@ def test_huge_bad_move_is_not_quoted_whole(strict_page: Page, open_game: OpenGam
     assert len(notice.inner_text()) < 300
 
 
+def test_a_game_changed_in_another_tab_is_not_overwritten(
+        strict_page: Page, open_game: OpenGame) -> None:
+    first = strict_page
+    open_game(first, "index.html?seats=human,random&seed=12&pace=0")
+    first.wait_for_function(f"{TABLE}?.dataset.waiting === 'human'")
+    second = first.context.new_page()
+    open_game(second, "index.html?pace=0")  # resumes the same saved game
+    play_human_moves(second, 1)
+    second.wait_for_function(f"{TABLE}?.dataset.waiting === 'human'")
+    theirs = json.loads(second.evaluate("window.rome.record()"))
+    expect(first.locator("#notice")).to_contain_text("changed in another tab")
+    play_human_moves(first, 1)  # this tab plays on, but does not save over the other's moves
+    slot = first.evaluate(f"localStorage.getItem('{NS}last')")
+    stored = json.loads(first.evaluate(f"localStorage.getItem('{NS}game.{slot}')"))
+    assert stored["actions"] == theirs["actions"]
+    second.close()
+
+
 # -- the AI worker ---------------------------------------------------------------------------
 WORKER_SRC = (ROOT / "ui" / "ai_worker.py").read_text()
 

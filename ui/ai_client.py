@@ -32,7 +32,8 @@ from ui import boot
 
 FAST_LEVELS = ("random", "greedy")
 QUICK_LEVEL = "greedy"
-BOOT_LIMIT_S = 60.0
+BOOT_LIMIT_S = 90.0
+"""Long enough for a busy phone to boot a second Pyodide; "AI warming up…" shows meanwhile."""
 MOVE_LIMIT_S = 30.0
 """Hard's slowest measured move is under 3 s in the browser: ten times that is a hang."""
 MAX_RESTARTS = 2
