@@ -139,5 +139,15 @@
     }
   }).observe(document.documentElement, { childList: true, subtree: true });
 
-  window.romeBoot = { ready, fail, setProgress, cspViolations };
+  // A time limit on a promise (the AI worker's answers), kept in JS: an asyncio timer
+  // per move would leave a Python callback pending in a JS timer long after the answer.
+  function withTimeout(promise, ms) {
+    let timer;
+    const limit = new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    });
+    return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
+  }
+
+  window.romeBoot = { ready, fail, setProgress, cspViolations, withTimeout };
 })();

@@ -118,7 +118,8 @@ class ComputerPlayers:
             legal = {str(a) for a in rome.legal_actions(state)}
             obs_json = json.dumps(rome.observation(state, seat))
             try:
-                text = await asyncio.wait_for(self._ask(obs_json, level, seed), self.move_limit)
+                text = str(await boot.within(self.worker.choose(obs_json, level, seed),
+                                             self.move_limit))
                 if text in legal:
                     return text
                 raise ValueError("it proposed a move that is not legal")
@@ -154,6 +155,3 @@ class ComputerPlayers:
         self.worker = None
         if self._name:
             boot.stop_worker(self._name)
-
-    async def _ask(self, obs_json: str, level: str, seed: int) -> str:
-        return str(await self.worker.choose(obs_json, level, seed))

@@ -91,6 +91,20 @@ async def script_problem(src: str) -> str:
     return ""
 
 
+async def within(promise: Any, seconds: float) -> Any:
+    """Await a JS promise for at most ``seconds`` (raises TimeoutError after that).
+
+    Why not ``asyncio.wait_for``: under Pyodide its timer stays pending in a JS
+    ``setTimeout`` until it would have fired, holding Python objects for every call.
+    """
+    try:
+        return await window.romeBoot.withTimeout(promise, int(seconds * 1000))
+    except Exception as exc:
+        if "timed out after" in str(exc):
+            raise TimeoutError(str(exc)) from None
+        raise
+
+
 def stop_worker(name: str) -> None:
     """Terminate the named worker (hung or crashed) and remove its script element."""
     el = document.querySelector(f'script[name="{name}"]')
