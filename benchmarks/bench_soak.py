@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -91,6 +92,10 @@ def main() -> None:
     for name in ("seconds", "js_mb", "wasm_mb", "objects"):
         print(f"{name:8s} first {first[name]:10.1f}  second {second[name]:10.1f}  "
               f"last {last[name]:10.1f}  last/second {last[name] / second[name]:5.2f}")
+    early = statistics.median(r["seconds"] for r in rows[1:6])
+    late = statistics.median(r["seconds"] for r in rows[-5:])
+    print(f"median seconds, games 2-6: {early:.2f}; last five: {late:.2f} "
+          f"(ratio {late / early:.2f}; single games swing with the machine's load)")
     mem_ok = all(last[k] <= 1.2 * second[k] for k in ("js_mb", "wasm_mb", "objects"))
     time_ok = last["seconds"] <= 1.1 * second["seconds"]
     print(f"targets: memory <= 1.2x game 2: {'met' if mem_ok else 'MISSED'}; "
