@@ -42,8 +42,9 @@ test: setup
 dist: setup
 	rm -rf dist
 	mkdir -p dist
-	cp -r index.html pyscript.toml manifest.webmanifest sw.js rome ui assets dist/
+	cp -r index.html embed.html pyscript.toml manifest.webmanifest sw.js rome ui assets dist/
 	find dist -name __pycache__ -type d -prune -exec rm -rf {} +
+	$(VPY) scripts/wheel.py dist
 	@echo "dist/ is ready: upload it as-is to any static host"
 
 bench-load: setup

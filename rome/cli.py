@@ -19,6 +19,8 @@ from .setup import new_game
 
 USAGE = """usage: python -m rome COMMAND ...
   score CITY.json                         score one finished city, print JSON
+  score --code CODE                       the same for a city code (see `link`)
+  link CITY.json                          print the city's URL-safe code (rome/citycode.py)
   simulate --players N --games K --seed S play random legal games, print games/second
   tournament --players N --games K --seed S --bots A,B[,C,D]   compare computer players"""
 
@@ -38,6 +40,36 @@ def score(path: str) -> int:
     result = score_city(city.kinds, city.points, city.coins, city.influence_tokens,
                         city.influence_cards)
     print(json.dumps(result))
+    return 0
+
+
+def score_code(code: str) -> int:
+    """``score --code``: the same breakdown for a city code, refused the same way."""
+    from .citycode import read_code
+
+    try:
+        city = read_code(code)
+    except ScoreInputError as exc:
+        return _fail(f"city code: {exc}")
+    print(json.dumps(score_city(city.kinds, city.points, city.coins, city.influence_tokens,
+                                city.influence_cards)))
+    return 0
+
+
+def link(path: str) -> int:
+    """``link``: print the code of a city file (checked exactly as ``score`` checks it)."""
+    from .citycode import encode
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            city = read_city(json.load(f))
+    except OSError as exc:
+        return _fail(f"cannot read {path}: {exc.strerror or exc}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        return _fail(f"{path} is not valid JSON: {exc}")
+    except ScoreInputError as exc:
+        return _fail(f"{path}: {exc}")
+    print(encode(city))
     return 0
 
 
@@ -73,6 +105,10 @@ def main(argv: list[str]) -> int:
         print(USAGE)
         return 0 if argv else 2
     command, rest = argv[0], argv[1:]
+    if command == "score" and rest[:1] == ["--code"]:
+        return score_code(rest[1]) if len(rest) == 2 else _fail("usage: score --code CODE")
+    if command == "link":
+        return link(rest[0]) if len(rest) == 1 else _fail("usage: python -m rome link CITY.json")
     if command == "score":
         if len(rest) != 1:
             return _fail("usage: python -m rome score CITY.json")

@@ -41,8 +41,14 @@ class Handler(SimpleHTTPRequestHandler):
         """Stay quiet: tests and benchmarks would drown in access logs."""
 
     def end_headers(self) -> None:
-        """Disable caching so an edited file is always what the browser runs."""
+        """Disable caching; allow any origin to read, as GitHub Pages does.
+
+        Why the CORS header: inside ``<iframe sandbox="allow-scripts">`` the page's
+        origin is opaque ('null'), so its module scripts, fetches and workers are
+        cross-origin requests even to this very server (see README, Embedding).
+        """
         self.send_header("Cache-Control", "no-cache")
+        self.send_header("Access-Control-Allow-Origin", "*")
         super().end_headers()
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -26,6 +27,11 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 APP_PACKAGES = ("rome", "ui")
+# micropip, which PyScript uses for `packages = [...]` (the rome wheel of `make dist`):
+# the npm pyodide package lacks it, so it comes from PyPI, pinned to the version the
+# lock file names and to this exact file (README, Embedding).
+MICROPIP = ("micropip", "0.11.1",
+            "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3")
 # Fixed timestamp so that an unchanged tree gives a byte-identical zip.
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
@@ -44,6 +50,34 @@ def copy_runtime(root: Path = ROOT, vendor: Path = VENDOR) -> None:
     (vendor / "pyodide").mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
         shutil.copy2(pyodide_dir / name, vendor / "pyodide" / name)
+
+
+def vendor_micropip(pyodide_dir: Path = VENDOR / "pyodide") -> Path:
+    """Download the pinned micropip wheel next to the lock file and point the lock at it.
+
+    Why rewrite the lock: Pyodide checks each package file against the lock's sha256,
+    and PyPI's wheel is not byte-identical to the one Pyodide's own CDN serves.
+    """
+    name, version, sha256 = MICROPIP
+    lock_path = pyodide_dir / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text(encoding="utf-8"))
+    entry = lock["packages"][name]
+    if entry["version"] != version or entry["depends"]:
+        sys.exit(f"pyodide-lock.json wants {name} {entry['version']} (depends on "
+                 f"{entry['depends']}): update MICROPIP in scripts/vendor.py")
+    wheel = pyodide_dir / f"{name}-{version}-py3-none-any.whl"
+    if not wheel.exists() or hashlib.sha256(wheel.read_bytes()).hexdigest() != sha256:
+        python = lock["info"]["python"].rsplit(".", 1)[0]  # "3.14.2" -> "3.14"
+        subprocess.run([sys.executable, "-m", "pip", "download", "-q", f"{name}=={version}",
+                        "--no-deps", "--only-binary=:all:", "--python-version", python,
+                        "--dest", str(pyodide_dir)], check=True)
+    digest = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    if digest != sha256:
+        wheel.unlink()
+        sys.exit(f"{wheel.name} from PyPI has sha256 {digest}, not the pinned {sha256}")
+    entry["file_name"], entry["sha256"] = wheel.name, digest
+    lock_path.write_text(json.dumps(lock), encoding="utf-8")
+    return wheel
 
 
 def build_app_zip(root: Path = ROOT, out: Path | None = None) -> Path:
@@ -114,6 +148,7 @@ def main(argv: list[str]) -> None:
     """``vendor.py`` copies runtime + zip; ``vendor.py --zip-only`` just re-packs."""
     if "--zip-only" not in argv:
         copy_runtime()
+        vendor_micropip()
     print(f"wrote app.zip, icons and sw.js (version {build_site()})")
 
 

@@ -6,7 +6,15 @@ sensible choice are played automatically (as the UI does) and are not timed.
 
 The last line of stdout is one JSON object mapping each bot name to its ``win_rate``
 (shared wins split), ``ci95`` (Wilson interval), ``mean_score``, ``mean_margin`` (score
-minus the best other seat's), ``decision_ms_p50`` and ``decision_ms_p95``.
+minus the best other seat's), ``decision_ms_p50`` and ``decision_ms_p95``; above it an Elo
+table (:mod:`rome.ai.elo`).  ``--round-robin`` plays every pair of ``--bots`` on the same
+two-player seeds and ends with ``{"pairs": {...}, "elo": {...}}`` instead.
+
+Long runs go in shards: ``--seed S --games K --record FILE`` appends each game as a JSON
+line as soon as it ends; ``--merge FILE...`` summarises the shards as one run (a shard's
+size should be a multiple of the player count, so the seat rotation continues).  A bot
+``COMMIT:LEVEL`` is another commit's level, e.g. the yardstick ``e514045:hard``
+(:mod:`rome.ai.yardstick`).
 """
 
 from __future__ import annotations
@@ -18,6 +26,8 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
+from itertools import combinations
 from typing import Any
 
 from .. import (
@@ -32,6 +42,10 @@ from .. import (
     winners,
 )
 from . import LEVELS, choose_action
+from .candidates import CANDIDATES
+from .candidates import choose as choose_candidate
+from .elo import fit, pairwise, table
+from .yardstick import YARDSTICK, close_all, external_choose, is_external, split_name
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> list[float]:
@@ -56,37 +70,52 @@ def percentile(values: list[float], q: float) -> float:
 
 def play_game(num_players: int, seed: int, seat_bots: list[str],
               times: dict[str, list[float]] | None = None) -> tuple[list[int], list[int]]:
-    """One seeded game; returns (final totals per seat, winning seats)."""
+    """One seeded game; returns (final totals per seat, winning seats).
+
+    A bot named ``COMMIT:LEVEL`` is another commit's level (:mod:`rome.ai.yardstick`):
+    it is fed the actions played so far and decides with the same seed.
+    """
     state = new_game(num_players, seed=seed)
+    played: list[str] = []
     decision = 0
     while not is_over(state):
         action = automatic_action(state)
         if action is None:
             seat = current_player(state)
             assert seat is not None
-            obs = observation(state, seat)
+            bot = seat_bots[seat]
+            ai_seed = seed * 7919 + seat * 131 + decision
             t0 = time.perf_counter()
-            text = choose_action(obs, seat_bots[seat], seed * 7919 + seat * 131 + decision)
+            if is_external(bot):
+                text = external_choose(bot, num_players, seed, False, played, ai_seed)
+            elif bot in CANDIDATES:
+                text = choose_candidate(observation(state, seat), bot, ai_seed)
+            else:
+                text = choose_action(observation(state, seat), bot, ai_seed)
             if times is not None:
-                times[seat_bots[seat]].append((time.perf_counter() - t0) * 1000.0)
+                times[bot].append((time.perf_counter() - t0) * 1000.0)
             action = Action.parse(text)
             decision += 1
         state = apply_action(state, action)
+        played.append(str(action))
     totals = [s["total"] for s in final_scores(state)]
     return totals, winners(state)
 
 
-def _timed_game(job: tuple[int, int, list[str]]
-                ) -> tuple[list[int], list[int], dict[str, list[float]]]:
-    """One game of a tournament with its decision times (module level: runs in a pool)."""
+Job = tuple[int, int, list[str]]  # (players, game seed, bot per seat)
+
+
+def _timed_game(job: Job) -> dict[str, Any]:
+    """One game of a tournament as a record (module level: runs in a pool)."""
     num_players, seed, seat_bots = job
     times: dict[str, list[float]] = defaultdict(list)
     totals, won = play_game(num_players, seed, seat_bots, times)
-    return totals, won, dict(times)
+    return {"players": num_players, "seed": seed, "bots": seat_bots, "totals": totals,
+            "winners": won, "times": {b: [round(t, 2) for t in ms] for b, ms in times.items()}}
 
 
-def _play_all(schedule: list[tuple[int, int, list[str]]], jobs: int) -> Iterator[Any]:
-    """The games' results in schedule order, played ``jobs`` at a time."""
+def _play_all(schedule: list[Job], jobs: int) -> Iterator[dict[str, Any]]:
+    """The games' records in schedule order, played ``jobs`` at a time."""
     if jobs <= 1:
         yield from map(_timed_game, schedule)
         return
@@ -96,44 +125,75 @@ def _play_all(schedule: list[tuple[int, int, list[str]]], jobs: int) -> Iterator
         yield from pool.map(_timed_game, schedule)
 
 
-def run(num_players: int, games: int, seed: int, bots: list[str],
-        progress: bool = True, jobs: int = 1) -> dict[str, Any]:
-    """Play the games (``jobs`` processes at once: each game is seeded, so the results do
-    not depend on how many) and summarise them per bot."""
+def check_bots(num_players: int, bots: list[str]) -> None:
     if len(bots) < 2 or len(bots) > num_players:
         raise ValueError(f"name 2 to {num_players} bots")
+    for b in bots:
+        if is_external(b):
+            split_name(b)
+        elif b not in LEVELS and b not in CANDIDATES:
+            known = ", ".join(LEVELS + tuple(CANDIDATES))
+            raise ValueError(f"unknown bot {b!r}; choose from {known} "
+                             f"or COMMIT:LEVEL (e.g. {YARDSTICK})")
+
+
+def match_schedule(num_players: int, games: int, seed: int, bots: list[str]) -> list[Job]:
+    """Game seeds ``seed .. seed+games-1``, the line-up rotated one seat per game (so
+    shards whose sizes are multiples of ``num_players`` add up to one long run)."""
+    check_bots(num_players, bots)
     line_up = bots + [bots[-1]] * (num_players - len(bots))  # the last bot fills free seats
-    for b in line_up:
-        if b not in LEVELS:
-            raise ValueError(f"unknown bot {b!r}; choose from {', '.join(LEVELS)}")
+    schedule = []
+    for g in range(games):
+        shift = g % num_players
+        schedule.append((num_players, seed + g, line_up[shift:] + line_up[:shift]))
+    return schedule
+
+
+def play(schedule: list[Job], progress: bool = True, jobs: int = 1,
+         record: str | None = None) -> list[dict[str, Any]]:
+    """Play every game of ``schedule``; each record is appended to the JSON-lines file
+    ``record`` as soon as it is known (so an interrupted shard keeps its games)."""
+    bar = _bar(len(schedule), progress)
+    out = []
+    sink = open(record, "a", encoding="utf-8") if record else None  # noqa: SIM115
+    try:
+        for rec in _play_all(schedule, jobs):
+            out.append(rec)
+            if sink is not None:
+                sink.write(json.dumps(rec, sort_keys=True) + "\n")
+                sink.flush()
+            if bar is not None:
+                bar.update(1)
+                bar.set_postfix({n: f"{s['win_rate']:.2f}" for n, s in summarise(out).items()})
+    finally:
+        if sink is not None:
+            sink.close()
+        if bar is not None:
+            bar.close()
+        close_all()
+    return out
+
+
+def summarise(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per bot: win rate (shared wins split) with its Wilson interval, mean score, mean
+    margin over the best other seat, decision time percentiles."""
     wins: dict[str, float] = defaultdict(float)
     seats: dict[str, int] = defaultdict(int)
     scores: dict[str, list[int]] = defaultdict(list)
     margins: dict[str, list[int]] = defaultdict(list)
     times: dict[str, list[float]] = defaultdict(list)
-    bar = _bar(games, progress)
-    schedule = []
-    for g in range(games):
-        shift = g % num_players
-        schedule.append((num_players, seed + g, line_up[shift:] + line_up[:shift]))
-    results = _play_all(schedule, jobs)
-    for (_n, _seed, seat_bots), (totals, won, game_times) in zip(schedule, results,
-                                                                 strict=True):
-        for name, ms in game_times.items():
+    for rec in records:
+        totals, won = rec["totals"], rec["winners"]
+        for name, ms in rec["times"].items():
             times[name].extend(ms)
-        for seat, name in enumerate(seat_bots):
+        for seat, name in enumerate(rec["bots"]):
             seats[name] += 1
             scores[name].append(totals[seat])
             margins[name].append(totals[seat] - max(t for s, t in enumerate(totals) if s != seat))
             if seat in won:
                 wins[name] += 1.0 / len(won)
-        if bar is not None:
-            bar.update(1)
-            bar.set_postfix({n: f"{wins[n] / seats[n]:.2f}" for n in dict.fromkeys(line_up)})
-    if bar is not None:
-        bar.close()
     out: dict[str, Any] = {}
-    for name in dict.fromkeys(line_up):
+    for name in seats:
         n = seats[name]
         out[name] = {
             "win_rate": round(wins[name] / n, 4),
@@ -144,6 +204,86 @@ def run(num_players: int, games: int, seed: int, bots: list[str],
             "decision_ms_p95": round(percentile(times[name], 0.95), 2),
         }
     return out
+
+
+def ratings(records: list[dict[str, Any]], anchor: str | None = None) -> dict[str, Any]:
+    """The Elo fit of every bot in ``records`` (pairwise results of each game)."""
+    results = [r for rec in records for r in pairwise(rec["bots"], rec["totals"],
+                                                        rec["winners"])]
+    bots = list(dict.fromkeys(b for rec in records for b in rec["bots"]))
+    if anchor in bots:
+        bots.remove(anchor)
+        bots.insert(0, anchor)
+    return fit(results, bots)
+
+
+def run(num_players: int, games: int, seed: int, bots: list[str],
+        progress: bool = True, jobs: int = 1) -> dict[str, Any]:
+    """Play the games (``jobs`` processes at once: each game is seeded, so the results do
+    not depend on how many) and summarise them per bot."""
+    return summarise(play(match_schedule(num_players, games, seed, bots), progress, jobs))
+
+
+def round_robin_schedule(games: int, seed: int, bots: list[str]) -> list[Job]:
+    """Every pair of ``bots`` plays the same ``games`` two-player seeds, seats rotated."""
+    schedule = []
+    for a, b in combinations(bots, 2):
+        schedule.extend(match_schedule(2, games, seed, [a, b]))
+    return schedule
+
+
+def report(records: list[dict[str, Any]], round_robin: bool, anchor: str | None) -> None:
+    """Print today's per-bot JSON (per pair in a round-robin), the Elo table, and last a
+    JSON line: the per-bot summary, or ``{"pairs", "elo"}`` for a round-robin."""
+    elo = ratings(records, anchor) if len({b for r in records for b in r["bots"]}) > 1 else {}
+    if round_robin:
+        pairs: dict[str, Any] = {}
+        for rec in records:
+            key = " vs ".join(sorted(set(rec["bots"])))
+            pairs.setdefault(key, []).append(rec)
+        summaries = {k: summarise(v) for k, v in pairs.items()}
+        for key, summary in summaries.items():
+            print(f"{key}: {json.dumps(summary, sort_keys=True)}")
+    if elo:
+        print(table(elo))
+    if round_robin:
+        print(json.dumps({"pairs": summaries, "elo": elo}, sort_keys=True))
+    else:
+        print(json.dumps(summarise(records), sort_keys=True))
+
+
+def load(paths: list[str]) -> list[dict[str, Any]]:
+    """Game records from JSON-lines files written by ``--record`` (shards of one run)."""
+    records = []
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            records.extend(json.loads(line) for line in f if line.strip())
+    seen = set()
+    for rec in records:
+        key = (rec["players"], rec["seed"], tuple(rec["bots"]))
+        if key in seen:
+            raise ValueError(f"game {key} recorded twice: overlapping shards")
+        seen.add(key)
+    return records
+
+
+@contextmanager
+def wall_caps_lifted() -> Iterator[None]:
+    """The levels' wall-clock safety net switched off meanwhile: on a loaded machine it cut
+    ``hard`` short (5 s), so results depended on the load, not on the seeds."""
+    from dataclasses import replace
+
+    from . import search
+
+    saved = [(params, dict(params)) for params in (search.LEVEL_PARAMS, search.DUEL_PARAMS)]
+    for params, levels in saved:
+        for name, level in levels.items():
+            params[name] = replace(level, wall_seconds=math.inf)
+    try:
+        yield
+    finally:
+        for params, levels in saved:
+            params.update(levels)
 
 
 def _bar(total: int, wanted: bool) -> Any:
@@ -157,24 +297,56 @@ def _bar(total: int, wanted: bool) -> Any:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m rome tournament",
-                                     description="Seeded games between computer players.")
+    parser = argparse.ArgumentParser(
+        prog="python -m rome tournament", description="Seeded games between computer players.",
+        epilog=f"Bots: {', '.join(LEVELS)}, or COMMIT:LEVEL for another commit's level "
+               f"(the yardstick of issue 13 is {YARDSTICK}).")
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
-    parser.add_argument("--games", type=int, default=10)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--bots", required=True,
-                        help=f"comma-separated bot names, one per seat ({', '.join(LEVELS)}); "
-                             "the last fills any seats left")
+    parser.add_argument("--games", type=int, default=10,
+                        help="games per match (per pair in a round-robin)")
+    parser.add_argument("--seed", type=int, default=0, help="the first game seed")
+    parser.add_argument("--bots",
+                        help="comma-separated bot names, one per seat; the last fills any "
+                             "seats left (with --round-robin: the bots that meet pairwise)")
+    parser.add_argument("--round-robin", action="store_true",
+                        help="every pair of --bots plays --games two-player games")
+    parser.add_argument("--anchor", help="the bot rated 0 in the Elo table (default: first)")
+    parser.add_argument("--record", metavar="FILE",
+                        help="append every game as a JSON line to FILE (shards to --merge)")
+    parser.add_argument("--merge", nargs="+", metavar="FILE",
+                        help="play nothing: summarise the games recorded in FILEs")
     parser.add_argument("--jobs", type=int, default=1,
                         help="games played at once in separate processes (same results)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("--wall-cap", action="store_true",
+                        help="keep the levels' wall-clock safety net (off by default: "
+                             "results then depend on the seeds only)")
     args = parser.parse_args(argv)
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    with nullcontext() if args.wall_cap else wall_caps_lifted():
+        return _main(parser, args)
+
+
+def _main(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     try:
-        result = run(args.players, args.games, args.seed, bots, not args.no_progress,
-                     max(1, args.jobs))
+        if args.merge:
+            records = load(args.merge)
+            round_robin = any(len(set(r["bots"])) == 2 and r["players"] == 2 for r in records) \
+                and len({b for r in records for b in r["bots"]}) > 2
+            print(f"{len(records)} recorded games from {len(args.merge)} file(s)")
+            report(records, round_robin, args.anchor)
+            return 0
+        if not args.bots:
+            parser.error("name the bots (--bots A,B) or --merge recorded games")
+        bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+        if args.round_robin:
+            schedule = round_robin_schedule(args.games, args.seed, bots)
+        else:
+            schedule = match_schedule(args.players, args.games, args.seed, bots)
+        records = play(schedule, not args.no_progress, max(1, args.jobs), args.record)
     except ValueError as exc:
         parser.error(str(exc))
-    print(f"{args.games} games, {args.players} players, seed {args.seed}, bots {','.join(bots)}")
-    print(json.dumps(result, sort_keys=True))
+    players = 2 if args.round_robin else args.players
+    print(f"{len(records)} games, {players} players, seed {args.seed}, bots {','.join(bots)}"
+          f"{' (round-robin)' if args.round_robin else ''}")
+    report(records, args.round_robin, args.anchor)
     return 0

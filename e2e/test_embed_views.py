@@ -1,0 +1,208 @@
+"""embed.html's views, each in a sandboxed iframe of a host page on a second origin.
+
+Expected numbers come from the command line (``python -m rome score`` / ``link``) or
+from ``rome.final_scores`` run here on CPython, never from the page under test.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import quote
+
+import embedhost
+from embedhost import Host, wait_frame_ready
+from playwright.sync_api import Frame, Page, expect
+
+import rome
+
+host, host_page = embedhost.host, embedhost.host_page  # fixtures
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "tests" / "data" / "rulebook_example.json"
+# The rulebook's 75-point example city (003_…txt, "Example of final scoring"; the same
+# city as tests/data/rulebook_example.json), space by space.
+EXAMPLE_CELLS = {
+    "0,0": "villa-2", "0,1": "arena", "0,2": "house-3", "0,3": "villa-3",
+    "1,0": "aqueduct", "1,1": "house-2", "1,2": "house-2", "1,3": "baths",
+    "2,0": "temple-luna", "2,1": "baths", "2,2": "house-2", "2,3": "market",
+    "3,0": "temple-fortuna", "3,1": "house-4", "3,2": "grand-aqueduct",
+}
+EXAMPLE_TOKENS = {"1,3": 2, "2,1": 4}
+
+
+def cli(*args: str) -> str:
+    result = subprocess.run([sys.executable, "-m", "rome", *args], cwd=ROOT, check=True,
+                            capture_output=True, text=True)
+    return result.stdout.strip()
+
+
+def shown_scores(frame: Frame) -> dict[str, int]:
+    scores = {cat: int(frame.locator(f'[data-score="{cat}"]').inner_text())
+              for cat in rome.CATEGORIES}
+    scores["total"] = int(frame.locator("[data-score-total]").inner_text())
+    return scores
+
+
+def test_calculator_reaches_the_rulebook_example_by_clicks(host_page: Page, host: Host) -> None:
+    host.open(host_page, [("calc", "embed.html?view=calculator&theme=dark")], height=400)
+    frame = wait_frame_ready(host_page, "calc")
+    frame.locator("[data-catalogue-search]").fill("baths")
+    expect(frame.locator('[data-card="baths"]')).to_be_visible()
+    expect(frame.locator('[data-card="house-2"]')).to_be_hidden()
+    frame.locator("[data-catalogue-search]").fill("")
+    for cell, kind in EXAMPLE_CELLS.items():
+        frame.locator(f'[data-cell="{cell}"]').click()
+        frame.locator(f'[data-card="{kind}"]').click()
+    for cell, tokens in EXAMPLE_TOKENS.items():
+        frame.locator(f'[data-cell="{cell}"]').click()
+        for _ in range(tokens):
+            frame.locator('[data-do="tokens+"]').click()
+    for _ in range(9):
+        frame.locator('[data-do="coins+"]').click()
+    for _ in range(3):
+        frame.locator('[data-do="influence_tokens+"]').click()
+    frame.locator('[data-influence-card="3"]').click()
+
+    expected = json.loads(cli("score", str(EXAMPLE)))
+    assert expected["total"] == 75
+    expect(frame.locator("[data-score-total]")).to_have_text("75")
+    assert shown_scores(frame) == expected
+
+    # The rule behind a number shows on keyboard focus (and so on tap).
+    rule = frame.locator('[data-category="residential"] .rule')
+    expect(rule).to_be_hidden()
+    frame.locator('[data-category="residential"]').focus()
+    expect(rule).to_be_visible()
+    expect(rule).to_contain_text("colours")
+
+    # "Share" gives a city-view link carrying the same code as `python -m rome link`.
+    frame.locator('[data-do="share"]').click()
+    link = frame.locator("[data-share-link]").input_value()
+    assert link.endswith("embed.html?view=city&code=" + cli("link", str(EXAMPLE)))
+
+    # An impossible city is explained, not scored: a house far from the rest.
+    frame.locator('[data-cell="3,3"]').click()
+    expect(frame.locator('[data-do="remove"]')).to_have_count(0)  # nothing to remove
+    frame.locator('[data-cell="3,2"]').click()
+    frame.locator('[data-do="remove"]').click()
+    frame.locator('[data-cell="1,3"]').click()
+    frame.locator('[data-do="remove"]').click()
+    frame.locator('[data-cell="2,3"]').click()
+    frame.locator('[data-do="remove"]').click()
+    frame.locator('[data-cell="3,3"]').click()
+    frame.locator('[data-card="house-2"]').click()
+    expect(frame.locator("[data-city-error]")).to_contain_text("not connected")
+    expect(frame.locator('[data-score="residential"]')).to_have_count(0)
+
+
+def _finished_city(tmp_path: Path, players: int, seed: int, seat: int) -> Path:
+    """A city of a random legal game, written as ``score`` JSON."""
+    rng = random.Random(seed)
+    state = rome.new_game(players, seed=seed)
+    while not rome.is_over(state):
+        state = rome.apply_action(state, rng.choice(rome.legal_actions(state)))
+    player = rome.observation(state, seat)["players"][seat]
+    r0 = min(r for r, *_ in player["city"])
+    c0 = min(c for _r, c, *_ in player["city"])
+    rows: list[list[object]] = [[None] * 4 for _ in range(4)]
+    points = {(r, c): n for r, c, n in player["points"]}
+    for r, c, kind, _deck in player["city"]:
+        rows[r - r0][c - c0] = {"card": kind, "point_tokens": points.get((r, c), 0)} \
+            if (r, c) in points else kind
+    path = tmp_path / "city.json"
+    path.write_text(json.dumps({"city": rows, "coins": player["coins"],
+                                "influence_tokens": player["influence"],
+                                "influence_cards": player["influence_cards"]}))
+    return path
+
+
+def test_city_view_of_a_link_code_shows_the_cli_score(
+        host_page: Page, host: Host, tmp_path: Path) -> None:
+    city = _finished_city(tmp_path, 3, 11, 1)
+    code = cli("link", str(city))
+    expected = json.loads(cli("score", str(city)))
+    host.open(host_page, [("city", f"embed.html?view=city&code={code}&compact=1"),
+                          ("bad", "embed.html?view=city&code=1.505.0.0.0")])
+    frame = wait_frame_ready(host_page, "city")
+    assert shown_scores(frame) == expected
+    expect(frame.locator("[data-cell]")).to_have_count(16)
+    bad = wait_frame_ready(host_page, "bad")
+    expect(bad.locator("[data-city-error]")).to_contain_text("not connected")
+
+
+def test_replay_to_the_end_shows_final_scores(host_page: Page, host: Host) -> None:
+    players, seed = 3, 2026
+    rng = random.Random(seed)
+    state = rome.new_game(players, seed=seed, shrine=True)
+    actions = []
+    while not rome.is_over(state):
+        action = rng.choice(rome.legal_actions(state))
+        actions.append(str(action))
+        state = rome.apply_action(state, action)
+    record = {"players": players, "seed": seed, "shrine": True, "actions": actions}
+    url = "embed.html?view=replay&record=" + quote(json.dumps(record), safe="")
+    host.open(host_page, [("replay", url)], height=300)
+    frame = wait_frame_ready(host_page, "replay")
+    root = frame.locator("[data-step]")
+    expect(root).to_have_attribute("data-step", "0")
+    frame.locator('[data-replay="forward"]').click()
+    expect(root).to_have_attribute("data-step", "1")
+    first = rome.describe(rome.new_game(players, seed=seed, shrine=True),
+                          rome.Action.parse(actions[0]), rome.replay(
+                              players, seed, actions[:1], shrine=True),
+                          [f"Player {i + 1}" for i in range(players)])
+    expect(frame.locator("[data-log-line]")).to_contain_text(first[0])
+    frame.locator("body").press("ArrowRight")
+    expect(root).to_have_attribute("data-step", "2")
+    frame.locator("body").press("ArrowLeft")
+    frame.locator('[data-replay="back"]').click()
+    expect(root).to_have_attribute("data-step", "0")
+    frame.locator('[data-replay="end"]').click()
+    expect(root).to_have_attribute("data-step", str(len(actions)))
+    totals = {int(row.get_attribute("data-player")): int(row.get_attribute("data-total"))
+              for row in frame.locator("[data-player][data-total]").all()}
+    assert totals == {seat: s["total"] for seat, s in enumerate(rome.final_scores(state))}
+    frame.locator("body").press("Home")
+    expect(root).to_have_attribute("data-step", "0")
+
+    # Mid-game, a spectator sees only the hand cards known to everyone; open=1 shows all.
+    step = 30
+    for _ in range(step):
+        frame.locator("body").press("ArrowRight")
+    expect(root).to_have_attribute("data-step", str(step))
+    mid = rome.replay(players, seed, actions[:step], shrine=True)
+    hands = [rome.observation(mid, seat)["players"][seat]["hand"] for seat in range(players)]
+    assert any(not card["public"] for hand in hands for card in hand)
+    for seat, hand in enumerate(hands):
+        cards = frame.locator(f'.replay-seat[data-seat="{seat}"] .hand-card')
+        expect(cards).to_have_count(len(hand))
+        faces = frame.locator(f'.replay-seat[data-seat="{seat}"] .hand-card:not(.back)')
+        expect(faces).to_have_count(sum(1 for card in hand if card["public"]))
+    host.open(host_page, [("open", url + f"&open=1&step={step}")], name="open.html")
+    opened = wait_frame_ready(host_page, "open")
+    expect(opened.locator("[data-step]")).to_have_attribute("data-step", str(step))
+    expect(opened.locator(".hand-card.back")).to_have_count(0)
+    expect(opened.locator(".hand-card")).to_have_count(sum(map(len, hands)))
+
+
+def test_calculator_reports_its_height_and_the_host_snippet_resizes(
+        host_page: Page, host: Host) -> None:
+    host.open(host_page, [("calc", "embed.html?view=calculator&compact=1")], height=120)
+    frame = wait_frame_ready(host_page, "calc")
+    host_page.wait_for_function(
+        "heights.length > 0 && document.getElementById('calc').style.height === "
+        "heights[heights.length - 1] + 'px'")
+    before = host_page.evaluate("heights[heights.length - 1]")
+    assert before > 120
+    content = frame.evaluate("document.querySelector('#app').getBoundingClientRect().bottom")
+    assert before >= content
+    frame.locator('[data-do="share"]').click()  # an empty city: nothing to share, no change
+    frame.locator('[data-cell="0,0"]').click()
+    frame.locator('[data-card="house-2"]').click()  # the impossible-city message: taller
+    host_page.wait_for_function(
+        f"heights[heights.length - 1] !== {before} && document.getElementById('calc')"
+        ".style.height === heights[heights.length - 1] + 'px'")

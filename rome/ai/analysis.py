@@ -1,0 +1,221 @@
+"""A hint and a game review for the human, built on the computer's own search.
+
+:func:`analyse` answers "what would the computer play here, and why": the best few first
+actions of the seat to act, each with the whole turn it starts (``plan``), its estimated
+value and a short reason.  :func:`review` replays a finished game and puts each of one
+seat's decisions next to the best move found, with the points it cost, in the spirit of a
+chess game review.
+
+Why this shape:
+
+* **The same search as the level.**  The candidates are the level's root macro-moves
+  (whole turns, placements, drafts) in the level's determinisations, each played on with
+  the level's greedy roll-outs; the value is the root's utility (estimated final score
+  minus the other seats', as :mod:`rome.ai.evaluate` defines it), averaged over the
+  samples.  So a hint names what that level would consider, not a different engine's view.
+  The deepening of ``hard`` is left out: a hint must come quickly, and depth 1 ranks the
+  same candidates.
+* **Fair play.**  Only the observation is read; hidden cards are re-dealt
+  (:func:`rome.sample_state`) exactly as the level does.
+* **Reasons from what changes.**  The reason compares the seat before and after the plan
+  in the first sample through public functions only (:func:`rome.final_scores`,
+  :func:`rome.observation`): points scored now, influence, coins, brick tokens, cards in
+  hand, then the estimated gain over the rest of the game.
+* **A played move is always valued.**  :func:`review` passes the move played as
+  ``include``, so it is searched even when the level would have cut it, and its loss is
+  measured against the same samples as the best move.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import replace
+from typing import Any
+
+from .. import (
+    Action,
+    apply_action,
+    automatic_action,
+    current_player,
+    final_scores,
+    new_game,
+    observation,
+    sample_state,
+)
+from .evaluate import Context, estimate, utility
+from .search import BudgetExceeded, Level, Search, level_params
+
+ANALYSIS_WIDTH = 8  # root macro-moves searched at least, whatever the level keeps
+
+
+def _mix(obs: dict[str, Any], seed: int) -> int:
+    return (seed * 1_000_003 + obs["round"] * 10_007 + obs["placed"] * 101
+            + obs["acting"] * 11 + len(obs["step"]) + obs["seat"]) & 0xFFFFFFFF
+
+
+def analysis_level(level: str, num_players: int) -> Level:
+    """The level's search settings for a hint: its samples, width (at least
+    :data:`ANALYSIS_WIDTH`), horizon and positions; depth 1; the same wall-clock net."""
+    params = level_params(level, num_players)
+    return replace(params, samples=max(1, params.samples), depth=1, temperature=0.0,
+                   width=max(params.width, ANALYSIS_WIDTH), nodes=10**9)
+
+
+def _plans(search: Search, state: Any, include: set[Action]
+           ) -> list[tuple[tuple[Action, ...], Any, float]]:
+    """The level's candidates best-first, plus the best plan of every ``include`` action."""
+    seat = current_player(state)
+    search.root = seat
+    scored = []
+    for acts, s in search.children(state):
+        scored.append((acts, s, utility(estimate(s, search.ctx), seat)))
+    scored.sort(key=lambda t: -t[2])
+    kept = scored[:search.level.width]
+    have = {acts[0] for acts, _s, _v in kept}
+    for acts, s, v in scored[search.level.width:]:
+        if acts[0] in include and acts[0] not in have:
+            kept.append((acts, s, v))
+            have.add(acts[0])
+    for a in include - have - {acts[0] for acts, _s, _v in scored}:
+        kept.append(_forced(search, state, a, seat))  # legal, but not among the sensible
+    return kept
+
+
+def _forced(search: Search, state: Any, action: Action, seat: int
+            ) -> tuple[tuple[Action, ...], Any, float]:
+    """A plan that starts with ``action`` (one the move generator skips as never sensible),
+    finished with the seat's best-looking rest of the turn."""
+    after = apply_action(state, action)
+    acts: tuple[Action, ...] = (action,)
+    if (after.phase == state.phase == "action" and after.acting == state.acting
+            and after.round == state.round):
+        rest = max(search.children(after),
+                   key=lambda t: utility(estimate(t[1], search.ctx), seat))
+        acts, after = acts + rest[0], rest[1]
+    return acts, after, utility(estimate(after, search.ctx), seat)
+
+
+def _gains(before: Any, after: Any, seat: int) -> dict[str, int]:
+    """What the plan changes for ``seat`` now (public data only)."""
+    b, a = observation(before, seat)["players"][seat], observation(after, seat)["players"][seat]
+    return {
+        "points": final_scores(after)[seat]["total"] - final_scores(before)[seat]["total"],
+        "influence": a["influence"] - b["influence"],
+        "coins": a["coins"] - b["coins"],
+        "bricks": len(a["bricks"]) - len(b["bricks"]),
+        "cards": len(a["hand"]) - len(b["hand"]),
+        "buildings": len(a["city"]) - len(b["city"]),
+    }
+
+
+def _public_plan(acts: tuple[Action, ...]) -> list[str]:
+    """The plan as text, up to a School's draw: what it keeps is the sample's invention."""
+    out = []
+    for a in acts:
+        out.append(str(a))
+        if a.verb == "school":
+            break
+    return out
+
+
+def reason(gains: dict[str, int], later: float) -> str:
+    """A short sentence: the immediate gains, then what the position promises later."""
+    parts = []
+    if gains["points"]:
+        parts.append(f"{gains['points']:+d} points now")
+    if gains["influence"]:
+        parts.append(f"{gains['influence']:+d} influence")
+    if gains["coins"]:
+        parts.append(f"{gains['coins']:+d} coins")
+    if gains["bricks"]:
+        parts.append(f"{gains['bricks']:+d} brick tokens")
+    if gains["buildings"] and not gains["points"]:
+        parts.append(f"{gains['buildings']} building{'s' if gains['buildings'] > 1 else ''}"
+                     " placed for later")
+    if gains["cards"] > 0:
+        parts.append(f"{gains['cards']} card{'s' if gains['cards'] > 1 else ''} kept for "
+                     "later turns")
+    if abs(later) >= 0.5:
+        parts.append(f"{later:+.1f} points expected later (position, tempo, race)")
+    return "; ".join(parts) if parts else "keeps the position (no immediate gain)"
+
+
+def analyse(obs: dict[str, Any], level: str = "hard", seed: int = 0, top: int = 3,
+            include: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+    """The best ``top`` first actions for ``obs['seat']`` (plus any ``include``d), best first.
+
+    Each is ``{"action", "plan", "value", "loss", "gains", "reason"}``: ``action`` is the
+    canonical text to play now, ``plan`` the whole macro-move it starts (the later actions
+    may change once hidden cards are seen), ``value`` the estimated final margin over the
+    other seats after the plan and the level's roll-out, ``loss`` how far behind the best
+    it is, ``gains`` what the plan changes now (points, influence, coins, bricks, cards,
+    buildings).  Empty if the seat is not the one to act.
+    """
+    if obs.get("current_player") != obs["seat"]:
+        return []
+    params = analysis_level(level, obs["num_players"])
+    rng = random.Random(_mix(obs, seed))
+    ctx = Context(obs["num_players"], obs["shrine"], dict(params.weights))
+    wanted = {Action.parse(t) for t in include}
+    samples = [sample_state(obs, rng) for _ in range(params.samples)]
+    search = Search(params, ctx, params.nodes, time.perf_counter() + params.wall_seconds)
+    per_sample: list[dict[Action, tuple[float, tuple[Action, ...], Any]]] = []
+    for state in samples:
+        best: dict[Action, tuple[float, tuple[Action, ...], Any]] = {}
+        try:
+            for acts, s, static in _plans(search, state, wanted):
+                v = search.rollout(s, params.horizon) if params.horizon > 0 else static
+                if acts[0] not in best or v > best[acts[0]][0]:
+                    best[acts[0]] = (v, acts, s)
+        except BudgetExceeded:  # the wall-clock net: keep the samples already done
+            break
+        per_sample.append(best)
+    if not per_sample:
+        return []
+    first = per_sample[0]
+    common = [a for a in first if all(a in s for s in per_sample)]
+    means = {a: sum(s[a][0] for s in per_sample) / len(per_sample) for a in common}
+    order = sorted(common, key=lambda a: -means[a])
+    chosen = order[:top] + [a for a in order[top:] if a in wanted]
+    seat = obs["seat"]
+    here = samples[0]
+    base = estimate(here, ctx)[seat]
+    out = []
+    for a in chosen:
+        _v, acts, after = first[a]
+        gains = _gains(here, after, seat)
+        later = estimate(after, ctx)[seat] - base - gains["points"]
+        out.append({"action": str(a), "plan": _public_plan(acts),
+                    "value": round(means[a], 2), "loss": round(means[order[0]] - means[a], 2),
+                    "gains": gains, "reason": reason(gains, later)})
+    return out
+
+
+def review(num_players: int, seed: int, actions: list[str], seat: int, level: str = "hard",
+           shrine: bool = False) -> list[dict[str, Any]]:
+    """Each decision of ``seat`` in a recorded game next to the best move found.
+
+    One entry per decision the seat took itself (automatic moves skipped):
+    ``{"ply", "round", "played", "best", "loss", "played_value", "best_value", "reason"}``
+    with ``loss`` in estimated points (0 when the move played was the best found; None in
+    the rare case the move was not valued in every sample) and the best move's reason.
+    A game in progress is reviewed up to its last action.
+    """
+    state = new_game(num_players, seed=seed, shrine=shrine)
+    out = []
+    for ply, text in enumerate(actions):
+        action = Action.parse(text)
+        if automatic_action(state) is None and current_player(state) == seat:
+            obs = observation(state, seat)
+            moves = analyse(obs, level, seed=ply, top=1, include=(str(action),))
+            if moves:
+                best = moves[0]
+                played = next((m for m in moves if m["action"] == str(action)), None)
+                out.append({"ply": ply, "round": obs["round"], "played": str(action),
+                            "best": best["action"],
+                            "loss": played["loss"] if played else None,
+                            "played_value": played["value"] if played else None,
+                            "best_value": best["value"], "reason": best["reason"]})
+        state = apply_action(state, action)
+    return out

@@ -1,0 +1,65 @@
+"""The yardstick bot (``e514045:hard``) decides as the e514045 code did, in its own process.
+
+The replay corpus holds AI decisions recorded *by commit e514045 itself*; the yardstick,
+fed only the game's seed and the actions so far, must reproduce them.  This fails if the
+subprocess ran today's code instead, replayed the game wrongly or mixed up the seeds.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rome.ai import yardstick
+from rome.ai.tournament import main as tournament_main
+
+CORPUS = json.loads((Path(__file__).parent / "data" / "replay_corpus.json").read_text())
+
+
+@pytest.fixture(autouse=True)
+def _close_bots():
+    yield
+    yardstick.close_all()
+
+
+@pytest.mark.parametrize("decision", CORPUS["decisions"][:4],
+                         ids=lambda d: f"{d['level']}-game{d['game']}-ply{d['ply']}")
+def test_yardstick_reproduces_decisions_recorded_by_e514045(decision):
+    assert CORPUS["recorded_from"].startswith("e514045")
+    game = CORPUS["games"][decision["game"]]
+    chosen = yardstick.external_choose(f"e514045:{decision['level']}", game["players"],
+                                       game["seed"], game["shrine"],
+                                       game["actions"][:decision["ply"]], decision["seed"])
+    assert chosen == decision["action"]
+
+
+def test_yardstick_reports_the_old_bots_errors():
+    with pytest.raises(yardstick.YardstickError, match="grandmaster"):
+        yardstick.external_choose("e514045:grandmaster", 2, 1, False, [], 0)
+
+
+def test_bot_names_need_a_commit_and_a_level():
+    with pytest.raises(ValueError):
+        yardstick.split_name("e514045:")
+    assert yardstick.split_name("e514045:hard") == ("e514045", "hard")
+
+
+def test_tournament_plays_and_merges_yardstick_shards(tmp_path, capsys):
+    record = tmp_path / "games.jsonl"
+    for seed in (3, 5):  # two shards of two games each
+        assert tournament_main(["--players", "2", "--games", "2", "--seed", str(seed),
+                                "--bots", "greedy,e514045:random", "--no-progress",
+                                "--record", str(record)]) == 0
+    capsys.readouterr()
+    lines = record.read_text().splitlines()
+    assert [json.loads(x)["seed"] for x in lines] == [3, 4, 5, 6]
+    assert [json.loads(x)["bots"] for x in lines[:2]] == [["greedy", "e514045:random"],
+                                                           ["e514045:random", "greedy"]]
+    assert tournament_main(["--merge", str(record)]) == 0
+    merged = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert set(merged) == {"greedy", "e514045:random"}
+    assert merged["greedy"]["win_rate"] + merged["e514045:random"]["win_rate"] == 1.0
+    with pytest.raises(SystemExit):  # the same shard twice is refused
+        tournament_main(["--merge", str(record), str(record)])

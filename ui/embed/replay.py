@@ -1,0 +1,134 @@
+"""The replay viewer: a recorded game shown step by step.
+
+A record is what the game's ``window.rome.record()`` returns:
+``{"players": N, "seed": S, "shrine": bool, "actions": ["draft house-3", …]}``. Every
+state is rebuilt with ``rome.apply_action`` (a seed and its actions always give the same
+game); the log lines are ``rome.describe``'s. What a spectator sees follows the rules:
+cities, coins, tokens and influence cards are open; a hand shows only the cards known to
+everyone (``public``) and the backs of the rest, unless the address asks for open hands.
+Pure (no browser import).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import rome
+from ui.endgame import render_end
+from ui.markup import esc
+from ui.render_city import render_city
+from ui.svg_cards import back_svg, card_svg, card_title, influence_card_svg
+
+MAX_ACTIONS = 2000  # far more than any game (4 players: about 250)
+
+
+class RecordError(ValueError):
+    """A record that is not a game: bad JSON, bad fields or an illegal action."""
+
+
+@dataclass(frozen=True)
+class Replay:
+    players: int
+    seed: int
+    shrine: bool
+    actions: tuple[str, ...]
+    states: tuple[rome.GameState, ...]  # states[k]: after the first k actions
+    lines: tuple[tuple[str, ...], ...]  # lines[k - 1]: the log of action k
+
+    @property
+    def last(self) -> int:
+        return len(self.actions)
+
+    def names(self) -> list[str]:
+        return [f"Player {i + 1}" for i in range(self.players)]
+
+
+def _field(data: dict[str, Any], key: str, kind: type) -> Any:
+    value = data.get(key)
+    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise RecordError(f'"{key}" must be a whole number')
+    if kind is not int and not isinstance(value, kind):
+        raise RecordError(f'"{key}" must be a {kind.__name__}')
+    return value
+
+
+def load(text: str) -> Replay:
+    """Parse and replay a record (JSON text); every action is checked by the engine."""
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise RecordError(f"the record is not JSON ({exc})") from None
+    if not isinstance(data, dict):
+        raise RecordError('the record must be {"players", "seed", "shrine", "actions"}')
+    players = _field(data, "players", int)
+    seed = _field(data, "seed", int)
+    shrine = bool(data.get("shrine", False))
+    actions = _field(data, "actions", list)
+    if players not in (2, 3, 4):
+        raise RecordError("a game has 2, 3 or 4 players")
+    if len(actions) > MAX_ACTIONS or not all(isinstance(a, str) for a in actions):
+        raise RecordError('"actions" must be a list of action texts')
+    state = rome.new_game(players, seed=seed, shrine=shrine)
+    states, lines = [state], []
+    names = [f"Player {i + 1}" for i in range(players)]
+    for i, text in enumerate(actions):
+        try:
+            action = rome.Action.parse(text)
+            after = rome.apply_action(state, action)
+        except rome.RomeError as exc:
+            raise RecordError(f"action {i + 1} ({text!r}) cannot be played: {exc}") from None
+        lines.append(tuple(rome.describe(state, action, after, names)))
+        states.append(after)
+        state = after
+    return Replay(players, seed, shrine, tuple(actions), tuple(states), tuple(lines))
+
+
+def _hand_html(hand: list[dict[str, Any]], open_hands: bool) -> str:
+    cards = []
+    for card in hand:
+        if card.get("kind") and (open_hands or card.get("public")):
+            cards.append(f'<span class="hand-card" title="{esc(card_title(card["kind"]))}">'
+                         f'{card_svg(card["kind"])}</span>')
+        else:
+            cards.append(f'<span class="hand-card back" title="A card from deck '
+                         f'{esc(card["deck"])}">{back_svg(card["deck"])}</span>')
+    return "".join(cards) or '<span class="none">no cards</span>'
+
+
+def seat_html(replay: Replay, step: int, seat: int, open_hands: bool) -> str:
+    """One player's city, hand, coins, tokens and influence cards at this step."""
+    state = replay.states[step]
+    # The seat's own observation holds its hand with every card it knows by kind;
+    # ``public`` marks those every spectator knows too.
+    player = rome.observation(state, seat)["players"][seat]
+    name = replay.names()[seat]
+    infl = "".join(influence_card_svg(v) for v in sorted(player["influence_cards"]))
+    return (f'<section class="replay-seat" data-seat="{seat}" aria-label="{esc(name)}">'
+            f'<h3>{esc(name)}</h3><p class="res">{player["coins"]} coins · '
+            f'{player["influence"]} influence tokens {infl}</p>'
+            f'{render_city(player, seat, name)}'
+            f'<div class="hand" aria-label="{esc(name)}\'s hand">'
+            f'{_hand_html(player["hand"], open_hands)}</div></section>')
+
+
+def render_step(replay: Replay, step: int, open_hands: bool) -> str:
+    """The body of the viewer at one step: log line, seats, and the scoring at the end."""
+    line = "The game is set up." if step == 0 else " ".join(replay.lines[step - 1])
+    state = replay.states[step]
+    seats = "".join(seat_html(replay, step, s, open_hands) for s in range(replay.players))
+    end = render_end(state, replay.names()) if rome.is_over(state) else ""
+    return (f'<p class="replay-line" data-log-line aria-live="polite">'
+            f'<span class="replay-count">Step {step} of {replay.last}.</span> {esc(line)}</p>'
+            f'<div class="replay-seats">{seats}</div>{end}')
+
+
+def controls_html() -> str:
+    labels = (("start", "⏮", "Start"), ("back", "◀", "Back"), ("forward", "▶", "Forward"),
+              ("end", "⏭", "End"))
+    buttons = "".join(f'<button type="button" class="btn" data-replay="{key}" '
+                      f'aria-label="{label}" title="{label} (arrow keys, Home, End)">'
+                      f'<span aria-hidden="true">{icon}</span> {label}</button>'
+                      for key, icon, label in labels)
+    return f'<div class="replay-controls" role="toolbar" aria-label="Replay">{buttons}</div>'
