@@ -8,6 +8,7 @@ so no test sees another's cache.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import time
 from collections.abc import Iterator
@@ -131,6 +132,36 @@ def poll(page: Page, expression: str, timeout_s: float) -> None:
     while not page.evaluate(expression):
         assert time.monotonic() < deadline, f"timed out waiting for {expression}"
         page.wait_for_timeout(250)
+
+
+EMBED_VIEWS = ["calculator", "city", "replay"]
+
+
+@pytest.mark.parametrize("view", EMBED_VIEWS)
+def test_embeds_run_under_the_same_policy(browser: Browser, site_url: str, view: str) -> None:
+    context = browser.new_context()  # enforcing the CSP
+    page = context.new_page()
+    errors = PageErrors()
+    page.on("console", errors.on_console)
+    page.on("pageerror", errors.on_page_error)
+    try:
+        page.goto(site_url + f"embed.html?view={view}")
+        game = page.locator('meta[http-equiv="Content-Security-Policy"]')
+        assert game.get_attribute("content") == policy_of("index.html")
+        poll(page, "document.documentElement.dataset.ready === 'true'", 90)
+        poll(page, "document.documentElement.dataset.offlineReady === 'true'", 120)
+        assert page.evaluate("window.romeBoot.cspViolations") == []
+        assert not errors.messages, errors.messages
+    finally:
+        context.close()
+
+
+def policy_of(name: str) -> str:
+    """The Content-Security-Policy of a page, read from its file."""
+    match = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"',
+                      (ROOT / name).read_text())
+    assert match, f"{name} has no Content-Security-Policy"
+    return match.group(1)
 
 
 def test_content_security_policy_has_no_violation(browser: Browser, site_url: str) -> None:
