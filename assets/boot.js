@@ -68,21 +68,38 @@
     } catch {
       return;
     }
-    const hadController = Boolean(container.controller);
+    let reloading = false;
     container.addEventListener("controllerchange", () => {
-      if (hadController) showUpdate();
+      if (reloading) location.reload();
     });
+    // A new version is installed (all its files cached) while this page runs the old one.
+    const offer = (incoming) => {
+      if (!container.controller) return; // the first install: nothing older is running
+      showUpdate(() => {
+        reloading = true;
+        incoming.postMessage("take-over");
+      });
+    };
     container
       .register("./sw.js")
-      .then(() => container.ready)
+      .then((registration) => {
+        if (registration.waiting) offer(registration.waiting);
+        registration.addEventListener("updatefound", () => {
+          const incoming = registration.installing;
+          incoming?.addEventListener("statechange", () => {
+            if (incoming.state === "installed") offer(incoming);
+          });
+        });
+        return container.ready;
+      })
       .then(() => {
         html.dataset.offlineReady = "true";
       })
       .catch((error) => console.warn("Offline play is not available:", error && error.message));
   }
 
-  // A new deployment took over (its files are all cached): offer to reload into it.
-  function showUpdate() {
+  // Offer the new version; `takeOver` switches to it (the page then reloads whole).
+  function showUpdate(takeOver) {
     if ($("update-notice")) return;
     const box = document.createElement("div");
     box.id = "update-notice";
@@ -93,7 +110,7 @@
     button.type = "button";
     button.className = "btn";
     button.textContent = "Reload now";
-    button.addEventListener("click", () => location.reload());
+    button.addEventListener("click", takeOver);
     box.append(button);
     document.body.prepend(box);
   }

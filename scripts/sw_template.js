@@ -1,10 +1,12 @@
 // Offline play: the site's own files, cached whole per deployment (template).
 // `scripts/vendor.py` writes the real worker to `./sw.js` (site root, so its scope is the
 // whole site) with VERSION = a hash of every cached file and FILES = their paths. A new
-// deployment therefore has a new sw.js: the browser installs it, it caches the complete
-// new set under a new name, and only then takes over and deletes the old set, so a page
-// never mixes files of two versions from the cache. Requests for other URLs go to the
-// network untouched (the site never asks another origin for anything).
+// deployment therefore has a new sw.js: the browser installs it and it caches the complete
+// new set under a new name, then waits while pages of the old version run (they, and the
+// AI workers they start, keep being served the old set). The page offers "Reload now",
+// which tells the new worker to take over; it deletes the old set and the page reloads
+// whole from the new one. So no page ever mixes files of two versions. Requests for other
+// URLs go to the network untouched (the site never asks another origin for anything).
 /* global self, caches, fetch */
 "use strict";
 
@@ -21,7 +23,6 @@ self.addEventListener("install", (event) => {
       const cache = await caches.open(CACHE);
       // `no-cache`: revalidate with the server, never take an older copy from HTTP cache.
       await cache.addAll(FILES.map((path) => new Request(new URL(path, scope), { cache: "no-cache" })));
-      await self.skipWaiting();
     })(),
   );
 });
@@ -56,5 +57,6 @@ self.addEventListener("fetch", (event) => {
 });
 
 self.addEventListener("message", (event) => {
+  if (event.data === "take-over") self.skipWaiting();
   if (event.data === "version" && event.source) event.source.postMessage({ version: VERSION });
 });
