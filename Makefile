@@ -44,6 +44,7 @@ dist: setup
 	mkdir -p dist
 	cp -r index.html embed.html pyscript.toml manifest.webmanifest sw.js rome ui assets dist/
 	find dist -name __pycache__ -type d -prune -exec rm -rf {} +
+	mkdir -p dist/examples && cp examples/example-game.json dist/examples/
 	$(VPY) scripts/wheel.py dist
 	@echo "dist/ is ready: upload it as-is to any static host"
 

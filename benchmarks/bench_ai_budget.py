@@ -1,7 +1,7 @@
 """Where a level's node budget goes: nodes spent, time and agreement of candidate levels.
 
     nice -n 15 python benchmarks/bench_ai_budget.py [--players 2 4] [--per-game 6] \
-        [--candidates cand-skip]
+        [--seed 1] [--candidates cand-skip]
 
 On the same observations as ``bench_ai.py`` (seeded greedy games), it runs today's
 ``hard`` (wall-clock net lifted, so the budget alone decides) and each candidate of
@@ -54,13 +54,14 @@ def main() -> int:
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
     parser.add_argument("--games", type=int, default=1)
     parser.add_argument("--per-game", type=int, default=6)
+    parser.add_argument("--seed", type=int, default=1, help="the first game seed")
     parser.add_argument("--candidates", nargs="+", default=["cand-skip"])
     args = parser.parse_args()
     search.Search.__init__ = _counting_init  # type: ignore[method-assign]
     names = ["hard", *args.candidates]
     out: dict[str, dict] = {}
     for n in args.players:
-        obs_list = observations((n,), args.games, args.per_game)
+        obs_list = observations((n,), args.games, args.per_game, args.seed)
         rows: dict[str, list[tuple[str, int, float]]] = {name: [] for name in names}
         with wall_caps_lifted():
             for i, obs in enumerate(obs_list):

@@ -1,9 +1,11 @@
-"""Start-up time of the engine from the app zip (``[files]``) versus the wheel (``packages``).
+"""Start-up time of the code from the app zip (``[files]``) versus the wheel (``packages``).
 
 Why: the game's page loads ``rome`` and ``ui`` from ``assets/vendor/app.zip``; rules sites
-install the ``rome`` wheel through micropip. This measures both ways of getting
-``import rome`` to work on the same vendored Pyodide, alternating, each load in a fresh
-browser context (cold cache), and prints the medians and their ratio.
+install the ``rome`` wheel through micropip. Three pages on the same vendored Pyodide,
+each importing ``rome`` and ``ui.svg_cards``: ``zip`` (today's game: one zip of both),
+``wheel`` (the rome wheel via micropip, ``ui`` from a zip of its own) and, for rules
+sites, ``wheel-only`` (the wheel, no ``ui``). Alternating, each load in a fresh browser
+context (cold cache); prints the medians and the ratio to ``zip``.
 
     .venv/bin/python benchmarks/bench_wheel_load.py --runs 7
 """
@@ -14,6 +16,7 @@ import argparse
 import statistics
 import sys
 import tempfile
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,13 +35,16 @@ BODY = """<!doctype html><html><head><meta charset="utf-8">
 import rome
 from pyscript import document, window
 assert rome.legal_actions(rome.new_game(2, seed=1))
+IMPORT_UI
 document.documentElement.dataset.readyMs = str(round(window.performance.now()))
 </script></body></html>"""
 CONFIGS = {
     "zip": '{"interpreter": "./assets/vendor/pyodide/pyodide.mjs", '
            '"files": {"./assets/vendor/app.zip": "./*"}}',
     "wheel": '{"interpreter": "./assets/vendor/pyodide/pyodide.mjs", '
-             '"packages": ["./wheels/WHEEL"]}',
+             '"packages": ["./wheels/WHEEL"], "files": {"./ui.zip": "./*"}}',
+    "wheel-only": '{"interpreter": "./assets/vendor/pyodide/pyodide.mjs", '
+                  '"packages": ["./wheels/WHEEL"]}',
 }
 
 
@@ -50,9 +56,15 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="rome-bench-"))
     wheel = build_wheel(folder / "wheels")
     (folder / "assets").symlink_to(ROOT / "assets", target_is_directory=True)
+    with zipfile.ZipFile(ROOT / "assets/vendor/app.zip") as src, \
+            zipfile.ZipFile(folder / "ui.zip", "w", zipfile.ZIP_DEFLATED) as ui_zip:
+        for item in src.infolist():
+            if item.filename.startswith("ui/"):
+                ui_zip.writestr(item, src.read(item))
     for name, config in CONFIGS.items():
+        body = BODY.replace("IMPORT_UI", "" if name == "wheel-only" else "import ui.svg_cards")
         (folder / f"{name}.html").write_text(
-            BODY.replace("{config}", config.replace("WHEEL", wheel.name)))
+            body.replace("{config}", config.replace("WHEEL", wheel.name)))
     server = start_server(folder)
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     times: dict[str, list[int]] = {name: [] for name in CONFIGS}
@@ -70,13 +82,13 @@ def main() -> None:
                 context.close()
         browser.close()
     server.shutdown()
-    zip_ms, wheel_ms = (statistics.median(times[n]) for n in ("zip", "wheel"))
+    zip_ms = statistics.median(times["zip"])
     sizes = {"app.zip": (ROOT / "assets/vendor/app.zip").stat().st_size, wheel.name:
              wheel.stat().st_size}
     print(f"runs: {args.runs} each, alternating; sizes: {sizes}")
     for name in CONFIGS:
-        print(f"{name:>5}: median {statistics.median(times[name]):.0f} ms  {times[name]}")
-    print(f"wheel / zip = {wheel_ms / zip_ms:.2f}")
+        median = statistics.median(times[name])
+        print(f"{name:>10}: median {median:.0f} ms ({median / zip_ms:.2f}x zip)  {times[name]}")
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, Frame, Page, Request, Route
+from playwright.sync_api import Browser, BrowserContext, Frame, Page, Request, Route
 
 from scripts.serve import start_server
 
@@ -115,6 +115,15 @@ def wait_frame_ready(page: Page, frame_id: str, timeout_ms: int = READY_TIMEOUT_
     error = frame.evaluate("document.documentElement.dataset.error")
     assert error is None, f"{frame_id} failed to start: {error}"
     return frame
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    """A context that keeps the pages' Content-Security-Policy (the suite's default
+    context bypasses it): an embed must start under its own policy."""
+    ctx = browser.new_context(bypass_csp=False)
+    yield ctx
+    ctx.close()
 
 
 @pytest.fixture

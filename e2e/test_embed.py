@@ -9,7 +9,7 @@ import embedhost
 from embedhost import Host, wait_frame_ready
 from playwright.sync_api import Page
 
-host, host_page = embedhost.host, embedhost.host_page  # fixtures
+context, host, host_page = embedhost.context, embedhost.host, embedhost.host_page  # fixtures
 
 
 def test_game_starts_in_a_sandboxed_frame_of_another_origin(host_page: Page, host: Host) -> None:

@@ -19,7 +19,7 @@ from playwright.sync_api import Frame, Page, expect
 
 import rome
 
-host, host_page = embedhost.host, embedhost.host_page  # fixtures
+context, host, host_page = embedhost.context, embedhost.host, embedhost.host_page  # fixtures
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "tests" / "data" / "rulebook_example.json"
@@ -187,6 +187,20 @@ def test_replay_to_the_end_shows_final_scores(host_page: Page, host: Host) -> No
     expect(opened.locator("[data-step]")).to_have_attribute("data-step", str(step))
     expect(opened.locator(".hand-card.back")).to_have_count(0)
     expect(opened.locator(".hand-card")).to_have_count(sum(map(len, hands)))
+
+
+def test_replay_from_a_file_next_to_the_page(host_page: Page, host: Host) -> None:
+    record = json.loads((ROOT / "examples" / "example-game.json").read_text())
+    final = rome.replay(record["players"], record["seed"], record["actions"],
+                        shrine=record["shrine"])
+    host.open(host_page, [("file", "embed.html?view=replay&src=examples/example-game.json"
+                                    "&step=9999&theme=light")])
+    frame = wait_frame_ready(host_page, "file")
+    expect(frame.locator("[data-step]")).to_have_attribute(
+        "data-step", str(len(record["actions"])))
+    totals = {int(row.get_attribute("data-player")): int(row.get_attribute("data-total"))
+              for row in frame.locator("[data-player][data-total]").all()}
+    assert totals == {seat: s["total"] for seat, s in enumerate(rome.final_scores(final))}
 
 
 def test_calculator_reports_its_height_and_the_host_snippet_resizes(

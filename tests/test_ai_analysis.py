@@ -122,3 +122,17 @@ def test_analyse_is_empty_when_the_seat_is_not_to_act():
     state = new_game(2, seed=3)
     other = 1 - current_player(state)
     assert analyse(observation(state, other), "normal") == []
+
+
+def test_a_placement_says_when_it_acts_and_what_it_brings():
+    state = new_game(2, seed=3)
+    while state.phase != "emissary" or automatic_action(state) is not None:
+        action = automatic_action(state) or legal_actions(state)[0]
+        state = apply_action(state, action)
+    obs = observation(state, current_player(state))
+    moves = analyse(obs, "normal", seed=2)
+    assert moves and all(m["action"].startswith("place ") for m in moves)
+    for m in moves:
+        space = int(m["action"].split()[1])
+        assert m["reason"].startswith(f"acts {space}")
+        assert " brick" in m["reason"] and " cog" in m["reason"]

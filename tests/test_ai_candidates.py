@@ -11,7 +11,7 @@ import pytest
 
 import rome
 from rome.ai import candidates, search
-from rome.ai.search import LEVEL_PARAMS
+from rome.ai.candidates import LEVEL_PARAMS
 
 SMALL = replace(LEVEL_PARAMS["hard"], samples=2, width=4, horizon=2, depth=3, deep_width=3,
                 wall_seconds=1e9)

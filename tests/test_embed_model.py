@@ -104,3 +104,23 @@ def test_replay_rebuilds_every_step() -> None:
 def test_replay_refuses_records_that_are_no_game(text: str, reason: str) -> None:
     with pytest.raises(replay.RecordError, match=reason):
         replay.load(text)
+
+
+def test_catalogue_offers_every_building_of_cards_md() -> None:
+    """The ids are read from the shared rules' table, not from the engine."""
+    from pathlib import Path
+
+    from ui.embed.calculator import catalogue_html
+
+    # The spec beside the worktrees (/work/shared/rules, see TEAM.md).
+    cards_md = Path(__file__).resolve().parents[3] / "shared" / "rules" / "CARDS.md"
+    table = cards_md.read_text().split("## Buildings", 1)[1].split("\n## ", 1)[0]
+    ids = [line.split("|")[1].strip() for line in table.splitlines()
+           if line.startswith("| ") and not line.startswith("| id ")]
+    assert len(ids) == 31
+    html = catalogue_html()
+    for kind in ids:
+        assert f'data-card="{kind}"' in html
+    assert html.count("data-card=") == len(ids)
+    hidden = catalogue_html("temple")
+    assert hidden.count("<li hidden>") == 31 - 11  # ten temples and the Shrine (a temple)

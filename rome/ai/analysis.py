@@ -43,8 +43,10 @@ from .. import (
     observation,
     sample_state,
 )
+from ..cards import space_resources
+from .candidates import Level, level_params
 from .evaluate import Context, estimate, utility
-from .search import BudgetExceeded, Level, Search, level_params
+from .search import BudgetExceeded, Search
 
 ANALYSIS_WIDTH = 8  # root macro-moves searched at least, whatever the level keeps
 
@@ -119,9 +121,21 @@ def _public_plan(acts: tuple[Action, ...]) -> list[str]:
     return out
 
 
-def reason(gains: dict[str, int], later: float) -> str:
-    """A short sentence: the immediate gains, then what the position promises later."""
-    parts = []
+def tempo(obs: dict[str, Any], action: Action) -> str:
+    """What an emissary placement buys: the turn's resources and when it comes."""
+    if action.verb != "place" or not obs["strips"] or obs["strips"][0] is None:
+        return ""
+    strip, flipped = obs["strips"][0]
+    bricks, cogs = space_resources(strip, flipped, action.space)
+    order = {1: "1st", 2: "2nd", 3: "3rd"}.get(action.space, f"{action.space}th")
+    return (f"acts {order} this round with {bricks} brick{'s' if bricks != 1 else ''} and "
+            f"{cogs} cog{'s' if cogs != 1 else ''}")
+
+
+def reason(gains: dict[str, int], later: float, timing: str = "") -> str:
+    """A short sentence: the turn's timing, the immediate gains, then what the position
+    promises later."""
+    parts = [timing] if timing else []
     if gains["points"]:
         parts.append(f"{gains['points']:+d} points now")
     if gains["influence"]:
@@ -188,7 +202,7 @@ def analyse(obs: dict[str, Any], level: str = "hard", seed: int = 0, top: int = 
         later = estimate(after, ctx)[seat] - base - gains["points"]
         out.append({"action": str(a), "plan": _public_plan(acts),
                     "value": round(means[a], 2), "loss": round(means[order[0]] - means[a], 2),
-                    "gains": gains, "reason": reason(gains, later)})
+                    "gains": gains, "reason": reason(gains, later, tempo(obs, a))})
     return out
 
 

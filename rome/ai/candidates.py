@@ -5,8 +5,10 @@ iteration of the deepening to the end of the node budget and throws it away when
 does not finish for every determinisation.  Measured on 2-player games (hard's duel
 setting), the depth-3 iteration was left unfinished in most decisions, so a third of the
 budget bought nothing but waiting.  :func:`decide` here predicts an iteration's cost from
-the previous one's (times the growth seen so far) and does not start one that cannot
-finish: the same moves for less time when the prediction is right.
+the previous one's (times the growth seen so far, at least the depth's number: measured on
+8 positions, a depth cost 0.8-2.0 times the one before at depth 2, 1.7-3.5 at depth 3) and
+does not start
+one that cannot finish: the same moves for less time when the prediction is right.
 
 A candidate is a :class:`rome.ai.search.Level`; the tournament knows them by name
 (``cand-...``) so they can meet ``e514045:hard`` before any of them ships.  No wall-clock
@@ -23,7 +25,17 @@ from typing import Any
 from .. import Action, sample_state, sensible_actions
 from .evaluate import Context
 from .minimax import iteration
-from .search import DUEL_PARAMS, LEVEL_PARAMS, BudgetExceeded, Level, Search
+from .search import BudgetExceeded, Search
+
+try:  # the levels' own module (the AI contract); until it lands they live in search.py
+    from .levels import DUEL_PARAMS, LEVEL_PARAMS, Level, level_params
+except ImportError:
+    from .search import (  # type: ignore[attr-defined,no-redef]
+        DUEL_PARAMS,
+        LEVEL_PARAMS,
+        Level,
+        level_params,
+    )
 
 NO_CAP = math.inf
 
@@ -48,9 +60,9 @@ def deepen(search: Search, orders: list[Any], done: list[dict[Action, float]],
     """Iterative deepening that starts a depth only if its predicted cost fits the budget
     left (the prediction: the last depth's cost times its growth over the one before)."""
     level = search.level
-    last, growth = first_cost, 3.0
+    last, growth = first_cost, 1.0
     for depth in range(2, level.depth + 1):
-        if search.nodes + last * growth > search.budget:
+        if search.nodes + last * max(float(depth), growth) > search.budget:
             break
         start = search.nodes
         deeper, reordered = [], []
@@ -62,7 +74,7 @@ def deepen(search: Search, orders: list[Any], done: list[dict[Action, float]],
         except BudgetExceeded:
             break
         cost = search.nodes - start
-        growth = max(1.0, cost / max(last, 1))
+        growth = cost / max(last, 1)
         last = cost
         done, orders = deeper, reordered
     return done
@@ -124,3 +136,7 @@ def choose(obs: dict[str, Any], name: str, seed: int) -> str:
     mix = (seed * 1_000_003 + obs["round"] * 10_007 + obs["placed"] * 101 + obs["acting"] * 11
            + len(obs["step"]) + obs["seat"]) & 0xFFFFFFFF
     return str(decide(obs, candidate_params(name, obs["num_players"]), mix))
+
+
+__all__ = ["CANDIDATES", "DUEL_PARAMS", "LEVEL_PARAMS", "Level", "candidate_params", "choose",
+           "decide", "level_params"]

@@ -32,6 +32,7 @@ from typing import Any
 
 from .. import (
     Action,
+    SetupError,
     apply_action,
     automatic_action,
     current_player,
@@ -42,7 +43,7 @@ from .. import (
     winners,
 )
 from . import LEVELS, choose_action
-from .candidates import CANDIDATES
+from .candidates import CANDIDATES, DUEL_PARAMS, LEVEL_PARAMS
 from .candidates import choose as choose_candidate
 from .elo import fit, pairwise, table
 from .yardstick import YARDSTICK, close_all, external_choose, is_external, split_name
@@ -126,14 +127,21 @@ def _play_all(schedule: list[Job], jobs: int) -> Iterator[dict[str, Any]]:
 
 
 def check_bots(num_players: int, bots: list[str]) -> None:
+    """Refuse a line-up no tournament can play (:class:`rome.SetupError`)."""
+    if num_players not in (2, 3, 4):
+        raise SetupError(f"a tournament is for 2 to 4 players, not {num_players!r}")
     if len(bots) < 2 or len(bots) > num_players:
-        raise ValueError(f"name 2 to {num_players} bots")
+        raise SetupError(f"name 2 to {num_players} bots, one per seat (the last fills the "
+                         f"seats left), not {len(bots)}")
     for b in bots:
         if is_external(b):
-            split_name(b)
+            try:
+                split_name(b)
+            except ValueError as exc:
+                raise SetupError(str(exc)) from None
         elif b not in LEVELS and b not in CANDIDATES:
             known = ", ".join(LEVELS + tuple(CANDIDATES))
-            raise ValueError(f"unknown bot {b!r}; choose from {known} "
+            raise SetupError(f"unknown bot {b!r:.40}; choose from {known} "
                              f"or COMMIT:LEVEL (e.g. {YARDSTICK})")
 
 
@@ -262,7 +270,7 @@ def load(paths: list[str]) -> list[dict[str, Any]]:
     for rec in records:
         key = (rec["players"], rec["seed"], tuple(rec["bots"]))
         if key in seen:
-            raise ValueError(f"game {key} recorded twice: overlapping shards")
+            raise SetupError(f"game {key} recorded twice: overlapping shards")
         seen.add(key)
     return records
 
@@ -273,9 +281,7 @@ def wall_caps_lifted() -> Iterator[None]:
     ``hard`` short (5 s), so results depended on the load, not on the seeds."""
     from dataclasses import replace
 
-    from . import search
-
-    saved = [(params, dict(params)) for params in (search.LEVEL_PARAMS, search.DUEL_PARAMS)]
+    saved = [(params, dict(params)) for params in (LEVEL_PARAMS, DUEL_PARAMS)]
     for params, levels in saved:
         for name, level in levels.items():
             params[name] = replace(level, wall_seconds=math.inf)
@@ -343,7 +349,7 @@ def _main(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         else:
             schedule = match_schedule(args.players, args.games, args.seed, bots)
         records = play(schedule, not args.no_progress, max(1, args.jobs), args.record)
-    except ValueError as exc:
+    except SetupError as exc:
         parser.error(str(exc))
     players = 2 if args.round_robin else args.players
     print(f"{len(records)} games, {players} players, seed {args.seed}, bots {','.join(bots)}"

@@ -50,8 +50,9 @@ async def main() -> None:
     params = parse(str(window.location.search))
     record_text = ""
     if params.view == "replay" and params.src and not params.record:
-        if "/" in params.src or ":" in params.src or not params.src.endswith(".json"):
-            boot.fail("src= names a .json file in the page's own folder")
+        parts = params.src.split("/")
+        if ":" in params.src or ".." in parts or not parts[0] or not params.src.endswith(".json"):
+            boot.fail("src= names a .json file in the page's own folder (or below it)")
             return
         response = await window.fetch(params.src)
         if not response.ok:
