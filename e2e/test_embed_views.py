@@ -14,6 +14,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import embedhost
+from conftest import wait_ready
 from embedhost import Host, wait_frame_ready
 from playwright.sync_api import Frame, Page, expect
 
@@ -233,3 +234,15 @@ def test_compact_game_plays_in_a_600_by_500_frame_and_says_nothing_is_saved(
     # The game itself: the human's first decision is offered as legal actions.
     expect(frame.locator("[data-action]").first).to_be_visible(timeout=30_000)
     assert frame.evaluate("innerWidth") <= 600
+
+
+def test_compact_game_saves_under_its_own_namespace(page: Page, site_url: str) -> None:
+    """Same origin as the main site (no sandbox): its saves must not touch the site's."""
+    page.goto(site_url + "embed.html?view=game&save=Rules-A!&seats=human,random&seed=5&pace=0")
+    wait_ready(page)
+    expect(page.locator("[data-action]").first).to_be_visible(timeout=30_000)
+    page.locator("[data-action]").first.click()
+    page.wait_for_function("Object.keys(localStorage).some(k => k.startsWith('rome-embed.'))")
+    keys = page.evaluate("Object.keys(localStorage)")
+    assert keys and all(k.startswith("rome-embed.rules-a.") for k in keys), keys
+    assert page.locator("#app.compact, #app .compact").count() >= 1
