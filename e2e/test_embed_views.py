@@ -11,12 +11,12 @@ import random
 import subprocess
 import sys
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 import embedhost
 from conftest import wait_ready
 from embedhost import Host, wait_frame_ready
-from playwright.sync_api import Frame, Page, expect
+from playwright.sync_api import BrowserContext, Frame, Page, expect
 
 import rome
 
@@ -246,3 +246,17 @@ def test_compact_game_saves_under_its_own_namespace(page: Page, site_url: str) -
     keys = page.evaluate("Object.keys(localStorage)")
     assert keys and all(k.startswith("rome-embed.rules-a.") for k in keys), keys
     assert page.locator("#app.compact, #app .compact").count() >= 1
+
+
+def test_end_screen_copies_a_replay_link_of_the_game(
+        page: Page, context: BrowserContext, site_url: str) -> None:
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto(site_url + "index.html?seats=random,random&seed=8&pace=0")
+    wait_ready(page)
+    page.locator('[data-ui="replay-link"]').click(timeout=90_000)
+    expect(page.locator("body")).to_contain_text("Replay link copied")
+    link = page.evaluate("navigator.clipboard.readText()")
+    record = json.loads(page.evaluate("window.rome.record()"))
+    assert link.startswith(site_url + "embed.html?view=replay&record=")
+    assert json.loads(unquote(link.split("record=", 1)[1])) == record
+    assert len(record["actions"]) > 50 and record["seed"] == 8
