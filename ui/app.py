@@ -63,6 +63,7 @@ class App:
         self.log: list[log_view.LogEntry] = []
         self.selected = ""
         self.thinking = ""
+        self.hint: tuple[int, str] | None = None  # (moves played when asked, its HTML)
         self.waiting = ""
         self.notice = ""
         self.handover_for: int | None = None
@@ -330,7 +331,8 @@ class App:
             self._set("players", "")
         else:
             handover.hidden = True
-            self._set("prompt", render_prompt(state, obs, view, can_undo))
+            self._set("prompt", render_prompt(state, obs, view, can_undo)
+                      + (self._hint_html(len(s.actions)) if actions else ""))
             self._set("players", render_players(state, obs, view))
         self._set("final-area", render_end(state, names) if rome.is_over(state) else "")
         self._set("log", log_view.render(self.log))
@@ -392,8 +394,36 @@ class App:
         self.schedule()
         self.render()
 
+    def _hint_html(self, moves: int) -> str:
+        """The hint button, and the hint asked for at this very move (if any)."""
+        out = button("Hint", cls="btn", data_ui="hint", aria="Suggest a move")
+        if self.hint is not None and self.hint[0] == moves:
+            out += self.hint[1]
+        return out
+
+    def ask_hint(self) -> None:
+        """The computer's best few moves for the human to act (``rome.ai.analyse`` at
+        normal: quick enough for the page's own thread)."""
+        from rome.ai.analysis import analyse
+
+        s = self.session
+        if s is None or self.waiting != "human" or not s.seat_is_human(s.current):
+            return
+        moves = analyse(rome.observation(s.state, s.current), "normal", seed=len(s.actions))
+        if not moves:
+            return
+        items = "".join(f"<li><b>{esc(m['action'])}</b>: {esc(m['reason'])}</li>"
+                        for m in moves)
+        self.hint = (len(s.actions),
+                     f'<div id="hint" class="hint" role="status" '
+                     f'data-hint-action="{esc(moves[0]["action"])}">'
+                     f"<p>Suggested moves, best first:</p><ol>{items}</ol></div>")
+        self.render()
+
     def ui_command(self, command: str, target: Any) -> None:
-        if command == "select":
+        if command == "hint":
+            self.ask_hint()
+        elif command == "select":
             kind = str(target.getAttribute("data-kind"))
             self.selected = "" if self.selected == kind else kind
             self.render()
