@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import rome  # noqa: E402
-from rome.ai.search import LEVEL_PARAMS, decide  # noqa: E402
+from rome.ai.levels import LEVEL_PARAMS  # noqa: E402
+from rome.ai.search import decide  # noqa: E402
 from rome.ai.tournament import wilson  # noqa: E402
 
 

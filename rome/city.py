@@ -9,10 +9,13 @@ non-aqueduct building.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from operator import itemgetter
 
 from .cards import AQUEDUCT, BUILDINGS
 
 Pos = tuple[int, int]
+"""A city position (row, column); the starting vegetable farm is at (0, 0), rows grow
+downwards.  Declared here, with the geometry, and imported wherever positions are."""
 
 MAX_SIDE = 4
 """A city's bounding box may be at most this many rows and this many columns."""
@@ -37,17 +40,41 @@ def bounds(positions: Iterable[Pos]) -> tuple[int, int, int, int]:
     return min(rows), max(rows), min(cols), max(cols)
 
 
+class _Near(dict):
+    """Each position's neighbours as a frozenset, made on first use."""
+
+    def __missing__(self, pos: Pos) -> frozenset[Pos]:
+        near = self[pos] = frozenset(neighbours(pos))
+        return near
+
+
+class _Boxes(dict):
+    """The positions inside each (top, bottom, left, right) box, made on first use."""
+
+    def __missing__(self, box: tuple[int, int, int, int]) -> frozenset[Pos]:
+        top, bottom, left, right = box
+        inside = self[box] = frozenset((r, c) for r in range(top, bottom + 1)
+                                       for c in range(left, right + 1))
+        return inside
+
+
+_NEAR = _Near()
+_BOXES = _Boxes()
+_COLUMN = itemgetter(1)
+
+
 def free_spaces(occupied: Mapping[Pos, object]) -> tuple[Pos, ...]:
-    """Empty spaces next to the city that keep it within 4 × 4, in reading order."""
-    r0, r1, c0, c1 = bounds(occupied)
+    """Empty spaces next to the city that keep it within 4 × 4, in reading order.
+
+    Written as set operations over cached neighbour and box sets: the rules ask this of
+    every new city (and the AI of every position it evaluates)."""
+    r0, r1 = min(occupied)[0], max(occupied)[0]
+    c0, c1 = min(occupied, key=_COLUMN)[1], max(occupied, key=_COLUMN)[1]
     # A space keeps the box within MAX_SIDE iff it lies in these row and column ranges.
-    lo_r, hi_r = r1 - MAX_SIDE + 1, r0 + MAX_SIDE - 1
-    lo_c, hi_c = c1 - MAX_SIDE + 1, c0 + MAX_SIDE - 1
-    found = set()
-    for r, c in occupied:
-        for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if nb not in occupied and lo_r <= nb[0] <= hi_r and lo_c <= nb[1] <= hi_c:
-                found.add(nb)
+    box = _BOXES[(r1 - MAX_SIDE + 1, r0 + MAX_SIDE - 1, c1 - MAX_SIDE + 1, c0 + MAX_SIDE - 1)]
+    found = set().union(*map(_NEAR.__getitem__, occupied))
+    found.difference_update(occupied)
+    found.intersection_update(box)
     return tuple(sorted(found))
 
 

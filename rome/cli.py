@@ -12,7 +12,8 @@ import sys
 import time
 
 from .errors import RomeError, ScoreInputError
-from .rules import apply_action, is_over, legal_actions
+from .flow import is_over
+from .rules import apply_action, legal_actions
 from .score_input import read_city
 from .scoring import score_city
 from .setup import new_game
@@ -100,7 +101,9 @@ def simulate(players: int, games: int, seed: int) -> float:
     return rate
 
 
-def main(argv: list[str]) -> int:
+def main(argv: list[str] | None = None) -> int:
+    """``python -m rome`` and the installed ``rome`` command (its exit status)."""
+    argv = sys.argv[1:] if argv is None else argv
     if not argv or argv[0] in ("-h", "--help"):
         print(USAGE)
         return 0 if argv else 2

@@ -9,9 +9,10 @@ so neither decides a rule of its own.
 from __future__ import annotations
 
 from .actions import Action
-from .cards import BUILDINGS, PRODUCTION, SHAPES, card_kinds
-from .rules import BRICK_PRICE, legal_actions, produce_cost
-from .state import GameState
+from .cards import SHAPES
+from .flow import BRICK_PRICE, acting_seat, produce_cost, production_yield
+from .rules import legal_actions
+from .state import ACT, ACTION, EMISSARY, GameState
 
 
 def produce_helps(state: GameState) -> bool:
@@ -20,18 +21,8 @@ def produce_helps(state: GameState) -> bool:
     cost = produce_cost(state)
     if cost == 0:
         return True
-    p = state.players[state.spaces[state.acting - 1]]
-    kinds = card_kinds(state.num_players, state.shrine)
-    coins = bricks = 0
-    for pos, card in p.city.items():
-        b = BUILDINGS[kinds[card]]
-        if b.type != PRODUCTION:
-            continue
-        if b.produce_influence:
-            return True
-        coins += b.produce_coins
-        bricks += b.produce_brick and pos not in p.bricks
-    return coins + BRICK_PRICE * bricks > cost
+    coins, influence, bricks = production_yield(state, acting_seat(state))
+    return influence > 0 or coins + BRICK_PRICE * len(bricks) > cost
 
 
 def last_emissary_spaces(state: GameState) -> set[int] | None:
@@ -39,7 +30,7 @@ def last_emissary_spaces(state: GameState) -> set[int] | None:
     each run of spaces not split by another player's emissary (moving out along such a run
     changes no one's turn order and only adds bricks and cogs).  None if not the last."""
     n = state.num_players
-    if state.phase != "emissary" or state.placed != n * SHAPES[n].emissaries - 1:
+    if state.phase is not EMISSARY or state.placed != n * SHAPES[n].emissaries - 1:
         return None
     seat = (state.first_player + state.placed) % n
     best: set[int] = set()
@@ -62,7 +53,7 @@ def sensible_actions(state: GameState) -> list[Action]:
     last = last_emissary_spaces(state)
     if last is not None:
         return [a for a in actions if a.space in last]
-    if state.phase == "action" and state.step == "act" and not produce_helps(state):
+    if state.phase is ACTION and state.step is ACT and not produce_helps(state):
         return [a for a in actions if a.verb != "produce"]
     return actions
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .actions import Action, parse
+from .actions import Action
 from .cards import card_instances
-from .rules import apply_action, city_kinds
+from .flow import city_kinds
+from .rules import apply_action, parse_legal
 from .scoring import rank_key, score_city
 from .setup import new_game
 from .state import GameState
@@ -37,5 +38,6 @@ def replay(num_players: int, seed: int, actions: Iterable[Action | str], *,
     """Rebuild a game from its seed and its actions (notation text or Action values)."""
     state = new_game(num_players, seed=seed, shrine=shrine)
     for action in actions:
-        state = apply_action(state, parse(action) if isinstance(action, str) else action)
+        state = apply_action(state, parse_legal(state, action) if isinstance(action, str)
+                             else action)
     return state

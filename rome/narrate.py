@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from .actions import Action
 from .cards import BUILDINGS, SHAPES, card_instances
-from .rules import build_cost, current_player, produce_cost
+from .flow import current_player
 from .state import GameState
+from .verbs import VERBS
 
 
 def _name(kind: str) -> str:
@@ -27,53 +28,7 @@ def describe(before: GameState, action: Action, after: GameState,
     who_seat = current_player(before)
     names = names or [f"Player {i + 1}" for i in range(n)]
     who = names[who_seat] if who_seat is not None else "?"
-    cards = card_instances(n, before.shrine)
-    lines: list[str] = []
-    verb = action.verb
-    if verb == "draft":
-        lines.append(f"{who} keeps a card from the opening draft.")
-    elif verb == "place":
-        lines.append(f"{who} places an emissary on space {action.space}.")
-    elif verb == "take":
-        lines.append(f"{who} takes {_name(action.kind)} from deck {action.deck}.")
-    elif verb == "build":
-        seat = who_seat if who_seat is not None else 0
-        p0, p1 = before.players[seat], after.players[seat]
-        replaced = before.players[seat].city.get((action.row, action.col))
-        text = f"{who} builds {_name(action.kind)}"
-        if replaced is not None:
-            text += f", replacing {_name(cards[replaced].kind)}"
-        token_pay, coin_pay = build_cost(before, seat, action.kind)
-        paid = [f"{k} {what}" for k, what in ((token_pay, "brick token(s)"),
-                                              (coin_pay, "coins for bricks")) if k]
-        gains = []
-        dc = p1.coins - p0.coins + coin_pay
-        if dc:
-            gains.append(f"+{dc} coins")
-        di = p1.influence - p0.influence
-        if di:
-            gains.append(f"+{di} influence")
-        pts = p1.points.get((action.row, action.col), 0)
-        if pts:
-            gains.append(f"{pts} point tokens on it")
-        text += "" if not paid else f", paying {' and '.join(paid)}"
-        text += "" if not gains else f" ({', '.join(gains)})"
-        lines.append(text + ".")
-    elif verb == "produce":
-        seat = who_seat if who_seat is not None else 0
-        p0, p1 = before.players[seat], after.players[seat]
-        cost = produce_cost(before)
-        bought = f" after buying {cost} cog(s)" if cost else ""
-        lines.append(f"{who} produces{bought}: {p1.coins - p0.coins + cost:+d} coins, "
-                     f"+{p1.influence - p0.influence} influence, "
-                     f"+{len(p1.bricks) - len(p0.bricks)} brick tokens.")
-    elif verb == "school":
-        lines.append(f"{who} draws {len(after.draw)} card(s) from deck {action.deck}.")
-    elif verb == "keep":
-        lines.append(f"{who} keeps one card and returns {len(before.draw) - 1} to the bottom "
-                     f"of deck {before.draw_deck}.")
-    elif verb == "end":
-        lines.append(f"{who} ends the turn.")
+    lines = [VERBS[action.verb].narrate(before, action, after, who)]
     lines.extend(_consequences(before, after, names))
     return lines
 

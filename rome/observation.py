@@ -19,7 +19,7 @@ from typing import Any
 
 from .cards import SPACES, card_instances
 from .errors import ObservationError
-from .rules import current_player, draft_chooser
+from .flow import current_player, draft_chooser
 from .state import GameState, Phase, PlayerState, Step, everyone
 
 Obs = dict[str, Any]

@@ -20,9 +20,8 @@ from .cards import (
     RESIDENTIAL,
     TEMPLE,
 )
-from .city import adjacent_count, neighbours
+from .city import Pos, adjacent_count, neighbours
 
-Pos = tuple[int, int]
 CATEGORIES = ("residential", "aqueducts", "temples", "shrine", "coins", "influence_tokens",
               "influence_cards")
 

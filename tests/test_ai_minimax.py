@@ -8,8 +8,9 @@ import random
 
 import rome
 from rome.ai.evaluate import Context
-from rome.ai.minimax import alphabeta, deepen, iteration, plausible
-from rome.ai.search import LEVEL_PARAMS, BudgetExceeded, Level, Search
+from rome.ai.levels import LEVEL_PARAMS, Level
+from rome.ai.minimax import BudgetExceeded, alphabeta, deepen, iteration, plausible
+from rome.ai.search import Search
 
 LIGHT = dataclasses.replace(LEVEL_PARAMS["normal"], width=3, horizon=1, positions=1,
                             replies=2, reply_margin=math.inf, deep_width=4, depth=3)

@@ -176,7 +176,7 @@ def test_wilson_interval() -> None:
 
 def test_hard_is_a_larger_normal() -> None:
     """The levels are nested: hard searches everything normal does, and more."""
-    from rome.ai.search import LEVEL_PARAMS
+    from rome.ai.levels import LEVEL_PARAMS
 
     normal, hard = LEVEL_PARAMS["normal"], LEVEL_PARAMS["hard"]
     assert hard.samples >= normal.samples and hard.nodes >= normal.nodes
@@ -191,7 +191,7 @@ def test_hard_deepens_by_alpha_beta_within_its_budget(
     """The shipped hard is a minimax: depth 3 in a duel, depth 2 (paranoid over plausible
     replies) with 3-4 players -- and its node budget lets it reach past depth 1."""
     from rome.ai import minimax
-    from rome.ai.search import LEVEL_PARAMS, level_params
+    from rome.ai.levels import LEVEL_PARAMS, level_params
 
     assert level_params("hard", players).depth == depth
     assert level_params("hard", players).replies >= 2
@@ -218,7 +218,8 @@ def test_a_tiny_budget_still_answers_legally_and_deterministically() -> None:
     of the first sample decide -- legal, and the same every time."""
     import dataclasses
 
-    from rome.ai.search import LEVEL_PARAMS, decide
+    from rome.ai.levels import LEVEL_PARAMS
+    from rome.ai.search import decide
 
     state = _first_act_step(9)
     obs = rome.observation(state, rome.current_player(state))

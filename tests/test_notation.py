@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from helpers import Position, act, random_game
 from rome import (
@@ -13,6 +15,7 @@ from rome import (
     apply_action,
     legal_actions,
     new_game,
+    parse_legal,
 )
 
 
@@ -131,3 +134,68 @@ def test_non_action_is_refused():
     s = _turn()
     with pytest.raises(IllegalActionError):
         apply_action(s, "end")
+
+
+# -- canonical notation only (issue 14) -------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "place ３", "place \u0663", "build house-3 \u0661,0", "build house-3 1,\uff10",
+    "build house-3 01,0", "build house-3 -0,1", "build house-3 1,+2", "place 03",
+    "build house-3 100,0", "keep castle", "draft house-9", "take II:house-3 ",
+    "build house-3 " + "9" * 5000 + ",0", "end" * 100, "place\t3", "place  3"])
+def test_only_the_canonical_text_is_accepted(text):
+    with pytest.raises(NotationError):
+        Action.parse(text)
+
+
+@given(st.text(max_size=80))
+@settings(max_examples=300, deadline=None)
+def test_random_text_raises_only_notation_error_and_round_trips(text):
+    try:
+        action = Action.parse(text)
+    except NotationError:
+        return
+    assert str(action) == text
+
+
+@given(st.sampled_from(["build house-3 {},{}", "place {}{}"]), st.integers(-99, 99),
+       st.integers(-99, 99))
+@settings(max_examples=200, deadline=None)
+def test_numbers_round_trip_exactly(form, a, b):
+    text = form.format(a, b)
+    try:
+        action = Action.parse(text)
+    except NotationError:
+        return
+    assert str(action) == text
+
+
+def test_the_parse_cache_stays_bounded():
+    from rome.verbs import _parse
+
+    for i in range(5000):
+        Action.parse(f"build house-3 {i % 199 - 99},{i // 199 - 12}")
+    info = _parse.cache_info()
+    assert info.maxsize is not None and info.currsize <= info.maxsize
+
+
+def test_unused_fields_are_none():
+    assert Action.parse("end") == Action("end", None, None, None, None, None)
+    assert Action.parse("place 2").kind is None
+    assert Action.parse("build house-3 0,2").space is None
+
+
+# -- parse_legal --------------------------------------------------------------------------
+
+def test_parse_legal_returns_the_legal_action_itself():
+    state = new_game(2, seed=4)
+    for action in legal_actions(state):
+        assert parse_legal(state, str(action)) is action
+
+
+def test_parse_legal_refuses_an_illegal_action_and_bad_text():
+    state = new_game(2, seed=4)
+    with pytest.raises(IllegalActionError):
+        parse_legal(state, "end")
+    with pytest.raises(NotationError):
+        parse_legal(state, "end of the game")

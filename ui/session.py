@@ -12,11 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import rome
+from rome.ai.levels import MENU_LEVELS as LEVELS
+from rome.ai.levels import TEST_LEVELS  # accepted from the address and saves, not offered
 from ui.names import clean_name, quote
-
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
-TEST_LEVELS: tuple[str, ...] = ("random", "greedy")
-"""Accepted from the address and saves (fast levels for tests), not offered in the form."""
 
 
 class SaveError(ValueError):

@@ -4,9 +4,11 @@ Public contract (the UI and its worker code against it):
 
 * :func:`choose_action(obs, level, seed)` returns the canonical text of an action that is
   legal in every state consistent with ``obs`` (the observation of the seat to act).
-* :data:`LEVELS` names the levels: ``random``, ``greedy``, ``easy``, ``normal``, ``hard``.
+* :data:`LEVELS` names the levels: ``random``, ``greedy``, ``easy``, ``normal``, ``hard``
+  (the one list for the whole project, in :mod:`rome.ai.levels`: ``MENU_LEVELS`` are
+  offered to players, ``TEST_LEVELS`` serve tests and benchmarks).
 
-Levels (budgets in :func:`rome.ai.search.level_params`; a node is one plan applied or one
+Levels (budgets in :func:`rome.ai.levels.level_params`; a node is one plan applied or one
 position evaluated, so a level decides identically on any machine and replays from its seed):
 
 * ``random``: a uniformly random sensible action.
@@ -19,7 +21,7 @@ position evaluated, so a level decides identically on any machine and replays fr
   macro-moves, 4 greedy turns after each, 3 positions per card kind in turn plans, then
   alpha-beta with iterative deepening (:mod:`rome.ai.minimax`) over the opponents'
   plausible replies: to depth 2 with 3-4 players, to depth 3 in a two-player game
-  (:data:`rome.ai.search.DUEL_PARAMS`).
+  (:data:`rome.ai.levels.DUEL_PARAMS`).
 
 The seed handed to the search is mixed with the observation's round/step, so a game played
 from a seed replays move for move.
@@ -30,22 +32,33 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .. import sample_state, sensible_actions
-from .search import decide, level_params
-
-LEVELS = ("random", "greedy", "easy", "normal", "hard")
+from .. import ObservationError, SetupError, sample_state, sensible_actions
+from .levels import LEVELS, MENU_LEVELS, TEST_LEVELS, level_params
 
 
 def choose_action(obs: dict[str, Any], level: str = "normal", seed: int = 0) -> str:
-    """The action (canonical text) the computer plays for ``obs['seat']`` at ``level``."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown AI level {level!r}; choose one of {', '.join(LEVELS)}")
-    mix = (seed * 1_000_003 + obs["round"] * 10_007 + obs["placed"] * 101 + obs["acting"] * 11
-           + len(obs["step"]) + obs["seat"]) & 0xFFFFFFFF
+    """The action (canonical text) the computer plays for ``obs['seat']`` at ``level``.
+
+    Raises :class:`rome.SetupError` for an unknown level or a seed that is not an integer
+    and :class:`rome.ObservationError` for data :func:`rome.observation` could not give.
+    """
+    if not isinstance(level, str) or level not in LEVELS:
+        raise SetupError(f"unknown AI level {level!r:.40}; choose one of {', '.join(LEVELS)}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SetupError(f"the AI's seed must be an integer, not {seed!r:.40}")
+    try:
+        mix = (seed * 1_000_003 + obs["round"] * 10_007 + obs["placed"] * 101
+               + obs["acting"] * 11 + len(obs["step"]) + obs["seat"]) & 0xFFFFFFFF
+        num_players = obs["num_players"]
+    except (KeyError, TypeError, IndexError) as exc:
+        raise ObservationError(f"not an observation made by rome.observation: {exc!r:.80}"
+                               ) from None
     if level == "random":
         rng = random.Random(mix)
         return str(rng.choice(sensible_actions(sample_state(obs, rng))))
-    return str(decide(obs, level_params(level, obs["num_players"]), mix))
+    from .search import decide  # the search loads on the first decision that needs it
+
+    return str(decide(obs, level_params(level, num_players), mix))
 
 
-__all__ = ["LEVELS", "choose_action"]
+__all__ = ["LEVELS", "MENU_LEVELS", "TEST_LEVELS", "choose_action"]

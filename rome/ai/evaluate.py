@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from .. import influence_in_deck, strip_space_resources, turns_left
 from ..cards import (
     AQUEDUCT,
     AQUEDUCT_POINTS,
@@ -34,9 +35,8 @@ from ..cards import (
     TEMPLE,
     card_instances,
     card_kinds,
-    space_resources,
 )
-from ..city import MAX_SIDE, aqueduct_spaces, bounds, free_spaces, neighbours
+from ..city import aqueduct_spaces, free_spaces, neighbours
 from ..scoring import TEMPLE_SCORING, CityFacts, residential_areas, score_city
 
 WEIGHTS: dict[str, float] = {
@@ -68,36 +68,13 @@ class Context:
         self.values = tuple(c.influence for c in card_instances(num_players, shrine))
         self.shape = SHAPES[num_players]
         self.w = dict(WEIGHTS, **(weights or {}))
-        self.city_cache: dict[int, tuple[Any, float, dict]] = {}
         self.player_cache: dict[tuple[int, int], tuple[Any, float]] = {}
         self.value_cache: dict[tuple, tuple[Any, Any, float]] = {}
         self.hand_cache: dict[tuple, tuple[Any, float]] = {}
-        self.evals = 0
 
     def city_kinds(self, city: dict) -> dict:
-        hit = self.city_cache.get(id(city))
-        if hit is not None:
-            return hit[2]
         kinds = self.kinds
         return {pos: kinds[c] for pos, c in city.items()}
-
-
-def turns_left(state: Any, seat: int, ctx: Context) -> int:
-    """Turns (emissary actions) ``seat`` still has, the current one included."""
-    shape = ctx.shape
-    if state.phase == "over":
-        return 0
-    rounds_after = shape.rounds - max(state.round, 1)
-    now = 0
-    if state.phase in ("draft", "emissary"):
-        now = shape.emissaries
-    elif state.phase == "action":
-        now = sum(1 for i, s in enumerate(state.spaces, start=1) if s == seat and i >= state.acting)
-        if state.spaces[state.acting - 1] == seat and state.step == "act" and state.built:
-            now -= 1  # this turn's build is used
-    if state.phase == "draft":
-        rounds_after = shape.rounds - 1
-    return rounds_after * shape.emissaries + max(now, 0)
 
 
 def _hand_card_value(kind: str, kinds: dict, facts: CityFacts, aqueducts: list[int],
@@ -197,7 +174,7 @@ def city_value(kinds: dict, points: dict, coins: int, influence: int, cards_valu
 def player_estimate(state: Any, seat: int, ctx: Context) -> float:
     """Estimated final score of ``seat`` without the influence race."""
     p = state.players[seat]
-    turns = turns_left(state, seat, ctx)
+    turns = turns_left(state, seat)
     key = (id(p), turns)
     hit = ctx.player_cache.get(key)
     if hit is not None:
@@ -252,7 +229,6 @@ def _turn_terms(state: Any, ctx: Context, out: list[float]) -> None:
     """Bricks, cogs and order of the emissaries still to act this round."""
     if state.phase != "action" and state.phase != "emissary":
         return
-    strip, flipped = state.strips[0]
     w = ctx.w
     start = state.acting if state.phase == "action" else 1
     for space in range(max(start, 1), len(state.spaces) + 1):
@@ -261,7 +237,7 @@ def _turn_terms(state: Any, ctx: Context, out: list[float]) -> None:
             continue
         if state.phase == "action" and space == state.acting and state.step != "take":
             continue  # the current turn's resources are already being used
-        bricks, cogs = space_resources(strip, flipped, space)
+        bricks, cogs = strip_space_resources(state, space)
         out[seat] += (w["turn_brick"] * min(bricks, 3) + w["turn_cog"] * min(cogs, 2)
                       + w["turn_order"] * (6 - space) / 2)
 
@@ -271,16 +247,11 @@ def _race(state: Any, ctx: Context, out: list[float]) -> None:
     pool = sum(ctx.values[c] for c in state.influence_pool)
     future = 0.0
     if state.phase != "over":
-        deck = state.decks.get("I", ())
         rounds_left = ctx.shape.rounds - max(state.round, 1)
         reach = rounds_left * ctx.shape.draw_per_deck + 1
-        drawn = 0
-        for c in deck:
-            v = ctx.values[c]
-            if v:
-                future += v * (1.0 if drawn < reach else 0.3)
-            else:
-                drawn += 1
+        for k, (index, v) in enumerate(influence_in_deck(state)):
+            drawn = index - k  # the buildings above it in deck I
+            future += v * (1.0 if drawn < reach else 0.3)
         future *= w["race_future_discount"]
     if not pool and not future:
         return
@@ -297,7 +268,6 @@ def _race(state: Any, ctx: Context, out: list[float]) -> None:
 
 def estimate(state: Any, ctx: Context) -> list[float]:
     """Estimated final score of every seat."""
-    ctx.evals += 1
     n = ctx.n
     if state.phase == "over":
         return [float(score_city(ctx.city_kinds(p.city), p.points, p.coins, p.influence,
@@ -315,5 +285,4 @@ def utility(values: list[float], seat: int) -> float:
     return values[seat] - best_other
 
 
-__all__ = ["WEIGHTS", "Context", "estimate", "utility", "turns_left", "city_value",
-           "player_estimate", "MAX_SIDE", "bounds"]
+__all__ = ["WEIGHTS", "Context", "estimate", "utility", "city_value", "player_estimate"]

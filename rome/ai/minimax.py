@@ -24,15 +24,36 @@ Why this shape:
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Protocol
 
-from .. import Action, current_player
-from .evaluate import estimate, utility
+from .. import Action, GameState, current_player, is_over
+from .evaluate import Context, estimate, utility
+from .levels import Level
 
 Order = list[tuple[tuple[Action, ...], Any]]
 
 
-def deepen(search: Any, orders: list[Order], done: list[dict[Action, float]]
+class BudgetExceeded(Exception):
+    """The search spent its node budget: the iteration (or sample) in progress is dropped."""
+
+
+class Searcher(Protocol):
+    """What minimax needs of the search (:class:`rome.ai.search.Search` provides it)."""
+
+    level: Level
+    ctx: Context
+    root: int
+
+    def tick(self, n: int = 1) -> None: ...
+
+    def children(self, state: GameState) -> list[tuple[tuple[Action, ...], GameState]]: ...
+
+    def leaf(self, state: GameState) -> float: ...
+
+    def rollout(self, state: GameState, horizon: int) -> float: ...
+
+
+def deepen(search: Searcher, orders: list[Order], done: list[dict[Action, float]]
            ) -> list[dict[Action, float]]:
     """Iterative deepening from depth 2 to ``level.depth`` over every determinisation.
 
@@ -43,8 +64,6 @@ def deepen(search: Any, orders: list[Order], done: list[dict[Action, float]]
     within the node budget (so values of different depths are never averaged together);
     the values of the deepest such depth are returned.
     """
-    from .search import BudgetExceeded  # search.py imports this module
-
     level = search.level
     for depth in range(2, level.depth + 1):
         deeper: list[dict[Action, float]] = []
@@ -60,7 +79,7 @@ def deepen(search: Any, orders: list[Order], done: list[dict[Action, float]]
     return done
 
 
-def iteration(search: Any, order: Order, depth: int) -> tuple[dict[Action, float], Order]:
+def iteration(search: Searcher, order: Order, depth: int) -> tuple[dict[Action, float], Order]:
     """One full-window search of every root macro-move (so each value is exact): the value
     of each first action, and the root moves re-ordered best-first for the next depth."""
     horizon = search.level.horizon
@@ -81,11 +100,11 @@ def plausible(kids: list[tuple[float, Any]], replies: int, margin: float) -> lis
     return [child for u, child in kids[:replies] if u >= best - margin]
 
 
-def alphabeta(search: Any, state: Any, depth: int, alpha: float, beta: float,
+def alphabeta(search: Searcher, state: GameState, depth: int, alpha: float, beta: float,
               horizon: int) -> float:
     """The root seat's utility of ``state`` searched ``depth`` macro-moves deep, then played
     on greedily for the ``horizon`` turns the tree has not searched."""
-    if state.phase == "over":
+    if is_over(state):
         return search.leaf(state)
     if depth == 0:
         return search.rollout(state, horizon)

@@ -22,7 +22,7 @@
   A wall-clock cap is only a safety net for pathological positions.
 * **Levels are nested.**  ``hard`` is ``normal`` with more samples, a wider root and a
   longer horizon, plus alpha-beta by iterative deepening (:mod:`rome.ai.minimax`): to
-  depth 2 with 3-4 players, to depth 3 in two-player games (:data:`DUEL_PARAMS`);
+  depth 2 with 3-4 players, to depth 3 in two-player games (:data:`rome.ai.levels.DUEL_PARAMS`);
   ``easy`` is greedy with soft-max slips.
 """
 
@@ -31,67 +31,14 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import Action, apply_action, current_player, sample_state, sensible_actions
 from ..cards import BUILDINGS, PUBLIC, RESIDENTIAL
 from ..city import neighbours
 from .evaluate import Context, estimate, player_estimate, utility
-from .minimax import deepen
-
-
-@dataclass(frozen=True)
-class Level:
-    name: str
-    samples: int  # determinisations
-    nodes: int  # node budget over all samples
-    width: int  # root macro-moves kept (by static value) for roll-outs
-    horizon: int  # turns played greedily after a root move (0: static evaluation)
-    positions: int  # positions kept per card kind when generating builds
-    temperature: float = 0.0  # >0: soft-max choice (human-like mistakes)
-    others_max: float = 0.5  # 3-4 players: weight of the best other (rest: their mean)
-    depth: int = 1  # iterative deepening up to this many macro-moves before the roll-out
-    replies: int = 1  # at most this many plausible replies searched per opponent node
-    reply_margin: float = 1.0  # ... each within this many points of the opponent's best
-    deep_width: int = 4  # the root's moves searched per node past depth 1
-    wall_seconds: float = 5.0  # safety cap only
-    weights: tuple[tuple[str, float], ...] = ()  # evaluation weights overriding WEIGHTS
-
-
-LEVEL_PARAMS: dict[str, Level] = {
-    "greedy": Level("greedy", samples=1, nodes=10**9, width=999, horizon=0, positions=2,
-                    others_max=1.0),
-    "easy": Level("easy", samples=1, nodes=400, width=999, horizon=0, positions=2,
-                  temperature=1.5, others_max=1.0),
-    "normal": Level("normal", samples=2, nodes=6000, width=4, horizon=2, positions=2),
-    # 3-4 players: alpha-beta to depth 2 (my turn, then the next seat's plausible replies
-    # minimising me, then the roll-out), paranoid over plausible replies only.  Against
-    # three greedy bots it won 40 of 80 games (seed 2000), exactly as many as the depth-1
-    # roll-outs, with a better mean margin (+0.86 vs +0.06); full paranoia over every
-    # reply won 0.275 and depth 3 0.30 (first 20), so it stops at depth 2 here.
-    "hard": Level("hard", samples=4, nodes=36000, width=8, horizon=4, positions=3,
-                  depth=2, replies=2, reply_margin=1.0, deep_width=8),
-}
-
-DUEL_PARAMS: dict[str, Level] = {
-    # Two players: the utility is zero-sum, so minimax is exact, and the root's own next
-    # turn is two macro-moves away.  Alpha-beta to depth 3 (my turn, the opponent's
-    # plausible replies, my best next turn, then the roll-out) by iterative deepening,
-    # over the best 4 root moves per node.
-    "hard": replace(LEVEL_PARAMS["hard"], depth=3, deep_width=4),
-}
-
-
-def level_params(name: str, num_players: int) -> Level:
-    """The search settings of level ``name`` for a game of ``num_players``."""
-    if num_players == 2 and name in DUEL_PARAMS:
-        return DUEL_PARAMS[name]
-    return LEVEL_PARAMS[name]
-
-
-class BudgetExceeded(Exception):
-    pass
+from .levels import Level
+from .minimax import BudgetExceeded, deepen
 
 
 class Search:

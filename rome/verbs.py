@@ -1,0 +1,455 @@
+"""The verbs, one table: each verb's pattern, text form, legality, effect and narration.
+
+A row of :data:`VERBS` says everything about one verb, so adding or changing a verb is
+one place: its notation (a regular expression over the canonical text and the format that
+writes it back), the legal actions of that verb in a state, what it does to a fresh copy
+of the state, and the log line that tells it.  :data:`STEP_VERBS` says which verbs a
+phase/step offers, in the order ``legal_actions`` lists them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .actions import Action, make
+from .cards import AQUEDUCT, BUILDINGS, KIND_ORDER, SHAPES, card_instances, card_kinds
+from .city import adjacent_count, aqueduct_spaces, free_spaces
+from .errors import NotationError
+from .flow import (
+    BRICK_PRICE,
+    COG_PRICE,
+    COGS_TO_PRODUCE,
+    acting_seat,
+    build_cost,
+    draft_chooser,
+    player_to_change,
+    produce_cost,
+    production_yield,
+    resources,
+    school_decks,
+    start_round,
+    start_turn,
+)
+from .state import (
+    ACT,
+    ACTION,
+    DRAFT,
+    EMISSARY,
+    NONE,
+    SCHOOL_DECK,
+    SCHOOL_KEEP,
+    TAKE,
+    GameState,
+    Phase,
+    Pos,
+    Step,
+    everyone,
+)
+
+
+@dataclass(frozen=True)
+class Verb:
+    name: str
+    pattern: str  # regular expression over the text after the verb (ASCII only)
+    fields: tuple[str, ...]  # the Action fields the pattern's groups fill, in order
+    text: Callable[[Action], str]
+    legal: Callable[[GameState], tuple[Action, ...]]
+    apply: Callable[[GameState, Action], None]
+    narrate: Callable[[GameState, Action, GameState, str], str]
+
+
+def _name(kind: str) -> str:
+    return BUILDINGS[kind].name if kind in BUILDINGS else kind
+
+
+class _Interned(dict):
+    """Actions of one verb by their arguments, made (and interned) on first use."""
+
+    def __init__(self, verb: str, *fields: str) -> None:
+        super().__init__()
+        self.verb = verb
+        self.fields = fields
+
+    def __missing__(self, key: tuple) -> Action:
+        action = self[key] = make(self.verb, **dict(zip(self.fields, key, strict=True)))
+        return action
+
+
+_DRAFTS = _Interned("draft", "kind")
+_KEEPS = _Interned("keep", "kind")
+_TAKES = _Interned("take", "deck", "kind")
+_SCHOOLS = _Interned("school", "deck")
+
+
+def _kinds_in(state: GameState, table: _Interned, cards: tuple[int, ...]
+              ) -> tuple[Action, ...]:
+    """One action per distinct kind among ``cards``, in the table order of kinds."""
+    kinds = card_kinds(state.num_players, state.shrine)
+    return tuple(table[(k,)] for k in sorted({kinds[c] for c in cards},
+                                             key=KIND_ORDER.__getitem__))
+
+
+def _take_card(state: GameState, cards: tuple[int, ...], kind: str) -> tuple[int, list[int]]:
+    """The first card of ``kind`` among ``cards`` and the cards left."""
+    kinds = card_kinds(state.num_players, state.shrine)
+    rest = list(cards)
+    card = next(c for c in rest if kinds[c] == kind)
+    rest.remove(card)
+    return card, rest
+
+
+# -- draft ------------------------------------------------------------------------------
+
+def _draft(s: GameState, action: Action) -> None:
+    chooser = draft_chooser(s)
+    card, pool = _take_card(s, s.draft_pool, action.kind)
+    p = player_to_change(s, chooser)
+    p.hand = p.hand + ((card, 1 << chooser),)
+    s.draft_turn += 1
+    if len(pool) == 1:
+        # The first player takes the last card; the last chooser passed it and knows it.
+        last = pool.pop()
+        first = player_to_change(s, s.first_player)
+        first.hand = first.hand + ((last, (1 << s.first_player) | (1 << chooser)),)
+    s.draft_pool = tuple(pool)
+    if not pool:
+        start_round(s)
+
+
+# -- place ------------------------------------------------------------------------------
+
+_PLACES = tuple(make("place", space=i) for i in range(1, 6))
+
+
+def _legal_place(state: GameState) -> tuple[Action, ...]:
+    return tuple([_PLACES[i] for i, s in enumerate(state.spaces) if s < 0])
+
+
+def _place(s: GameState, action: Action) -> None:
+    seat = (s.first_player + s.placed) % s.num_players
+    spaces = list(s.spaces)
+    spaces[action.space - 1] = seat
+    s.spaces = tuple(spaces)
+    s.placed += 1
+    if s.placed == s.num_players * SHAPES[s.num_players].emissaries:
+        s.phase = ACTION
+        start_turn(s, 1)
+
+
+# -- take -------------------------------------------------------------------------------
+
+def _legal_take(state: GameState) -> tuple[Action, ...]:
+    kinds = card_kinds(state.num_players, state.shrine)
+    out: list[Action] = []
+    for deck, cards in state.offer.items():
+        if len(cards) == 1:
+            out.append(_TAKES[(deck, kinds[cards[0]])])
+        elif cards:
+            out += [_TAKES[(deck, kind)]
+                    for kind in sorted({kinds[c] for c in cards}, key=KIND_ORDER.__getitem__)]
+    return tuple(out)
+
+
+def _take(s: GameState, action: Action) -> None:
+    offer = dict(s.offer)
+    card, pile = _take_card(s, offer[action.deck], action.kind)
+    offer[action.deck] = tuple(pile)
+    s.offer = offer
+    p = player_to_change(s, acting_seat(s))
+    p.hand = p.hand + ((card, everyone(s.num_players)),)  # from the open offer: known to all
+    s.step = ACT
+
+
+# -- build ------------------------------------------------------------------------------
+
+class _BuildsOf(dict):
+    """The build actions of one kind by position, made (and interned) on first use."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, pos: Pos) -> Action:
+        action = self[pos] = make("build", self.kind, None, pos[0], pos[1])
+        return action
+
+
+_BUILDS = {kind: _BuildsOf(kind) for kind in BUILDINGS}
+
+
+def _legal_build(state: GameState) -> tuple[Action, ...]:
+    """Every build the acting player can afford (once per turn), kinds in table order,
+    each at every place it may stand in reading order."""
+    player = state.players[acting_seat(state)]
+    if state.built or not player.hand:
+        return ()
+    kinds = card_kinds(state.num_players, state.shrine)
+    bricks, _cogs = resources(state)
+    budget = bricks + len(player.bricks) + player.coins // BRICK_PRICE
+    out: list[Action] = []
+    for kind in sorted({kinds[c] for c, _m in player.hand}, key=KIND_ORDER.__getitem__):
+        building = BUILDINGS[kind]
+        if building.cost > budget:
+            continue
+        free = player.free
+        if free is None:  # kept with the player record until its city changes
+            free = player.free = free_spaces(player.city)
+        if building.type == AQUEDUCT:
+            free = aqueduct_spaces({p: kinds[c] for p, c in player.city.items()}, free)
+        out += map(_BUILDS[kind].__getitem__, free)
+    return tuple(out)
+
+
+def remove_from_hand(hand: tuple[tuple[int, int], ...], kinds: tuple[str, ...], kind: str
+                     ) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """Play one card of ``kind``: the copy the most players know about, so the secret
+    copies stay secret; the copies left are known only to those who knew them all."""
+    copies = [(c, m) for c, m in hand if kinds[c] == kind]
+    if len(copies) == 1:  # the usual case: no other copy whose knowledge could change
+        card = copies[0][0]
+        return card, tuple([cm for cm in hand if cm[0] != card])
+    card, _mask = max(copies, key=lambda cm: (bin(cm[1]).count("1"), -cm[0]))
+    common = -1
+    for _c, m in copies:
+        common &= m
+    rest = tuple((c, m if kinds[c] != kind else m & common) for c, m in hand if c != card)
+    return card, rest
+
+
+def spend_brick_tokens(bricks: tuple[Pos, ...], target: Pos, count: int) -> tuple[Pos, ...]:
+    """TOKEN_SPEND_ORDER: the token on the building being replaced goes first (it would
+    leave the game anyway), then the others in reading order.  Returns those left."""
+    order = sorted(bricks, key=lambda p: (p != target, p))
+    return tuple(sorted(order[count:]))
+
+
+def _build(s: GameState, action: Action) -> None:
+    kinds = card_kinds(s.num_players, s.shrine)
+    seat = acting_seat(s)
+    kind = action.kind
+    pos = (action.row, action.col)
+    building = BUILDINGS[kind]
+    token_pay, coin_pay = build_cost(s, seat, kind)
+    p = player_to_change(s, seat)
+    card, p.hand = remove_from_hand(p.hand, kinds, kind)
+    city = dict(p.city)
+    replaced = city.get(pos)
+    if token_pay:
+        p.bricks = spend_brick_tokens(p.bricks, pos, token_pay)
+    if replaced is not None:  # DECISIONS 12: the replaced card leaves with its tokens
+        s.removed = s.removed + (replaced,)
+        if pos in p.bricks:
+            p.bricks = tuple(b for b in p.bricks if b != pos)
+        if pos in p.points:
+            p.points = {q: n for q, n in p.points.items() if q != pos}
+    p.coins -= coin_pay
+    n = adjacent_count(city, pos) if replaced is None else 0
+    city[pos] = card
+    p.city = city
+    if replaced is None:
+        p.free = None  # worked out again when next needed
+    p.influence += building.stars
+    if building.build_coins >= 0:
+        p.coins += building.build_coins + n
+    if building.build_influence >= 0:
+        p.influence += building.build_influence + n
+    if building.build_points >= 0:
+        p.points = {**p.points, pos: building.build_points + n}
+    s.built = True
+    if building.build_draw >= 0:
+        s.draw_deck = ""
+        s.draw = ()
+        if school_decks(s):  # with every other deck empty the effect does nothing
+            s.pending_draws = building.build_draw + n
+            s.step = SCHOOL_DECK
+
+
+def _tell_build(before: GameState, action: Action, after: GameState, who: str) -> str:
+    seat = acting_seat(before)
+    p0, p1 = before.players[seat], after.players[seat]
+    replaced = p0.city.get((action.row, action.col))
+    text = f"{who} builds {_name(action.kind)}"
+    if replaced is not None:
+        cards = card_instances(before.num_players, before.shrine)
+        text += f", replacing {_name(cards[replaced].kind)}"
+    token_pay, coin_pay = build_cost(before, seat, action.kind)
+    paid = [f"{k} {what}" for k, what in ((token_pay, "brick token(s)"),
+                                          (coin_pay, "coins for bricks")) if k]
+    gains = []
+    dc = p1.coins - p0.coins + coin_pay
+    if dc:
+        gains.append(f"+{dc} coins")
+    di = p1.influence - p0.influence
+    if di:
+        gains.append(f"+{di} influence")
+    pts = p1.points.get((action.row, action.col), 0)
+    if pts:
+        gains.append(f"{pts} point tokens on it")
+    text += "" if not paid else f", paying {' and '.join(paid)}"
+    text += "" if not gains else f" ({', '.join(gains)})"
+    return text + "."
+
+
+# -- produce ----------------------------------------------------------------------------
+
+_PRODUCE = make("produce")
+_END = make("end")
+
+
+def _legal_produce(state: GameState) -> tuple[Action, ...]:
+    """Once per turn, if the acting player can pay for the cogs the space lacks."""
+    _bricks, cogs = resources(state)
+    if state.produced or state.players[acting_seat(state)].coins < max(
+            0, COGS_TO_PRODUCE - cogs) * COG_PRICE:
+        return ()
+    return (_PRODUCE,)
+
+
+def _produce(s: GameState, action: Action) -> None:
+    seat = acting_seat(s)
+    coins, influence, new_bricks = production_yield(s, seat)
+    p = player_to_change(s, seat)
+    p.coins += coins - produce_cost(s)
+    p.influence += influence
+    if new_bricks:
+        p.bricks = tuple(sorted(p.bricks + new_bricks))
+    s.produced = True
+
+
+def _tell_produce(before: GameState, action: Action, after: GameState, who: str) -> str:
+    seat = acting_seat(before)
+    p0, p1 = before.players[seat], after.players[seat]
+    cost = produce_cost(before)
+    bought = f" after buying {cost} cog(s)" if cost else ""
+    return (f"{who} produces{bought}: {p1.coins - p0.coins + cost:+d} coins, "
+            f"+{p1.influence - p0.influence} influence, "
+            f"+{len(p1.bricks) - len(p0.bricks)} brick tokens.")
+
+
+# -- school / keep ----------------------------------------------------------------------
+
+def _legal_school(state: GameState) -> tuple[Action, ...]:
+    return tuple(_SCHOOLS[(d,)] for d in school_decks(state))
+
+
+def _school(s: GameState, action: Action) -> None:
+    pile = s.decks[action.deck]
+    count = min(s.pending_draws, len(pile))
+    s.draw = pile[:count]
+    s.draw_deck = action.deck
+    decks = dict(s.decks)
+    decks[action.deck] = pile[count:]
+    s.decks = decks
+    s.step = SCHOOL_KEEP
+
+
+def _keep(s: GameState, action: Action) -> None:
+    seat = acting_seat(s)
+    card, rest = _take_card(s, s.draw, action.kind)
+    p = player_to_change(s, seat)
+    p.hand = p.hand + ((card, 1 << seat),)
+    decks = dict(s.decks)
+    decks[s.draw_deck] = decks[s.draw_deck] + tuple(rest)  # to the bottom, in drawn order
+    s.decks = decks
+    s.draw = ()
+    s.draw_deck = ""
+    s.pending_draws = 0
+    s.step = ACT
+
+
+# -- end --------------------------------------------------------------------------------
+
+def _end(s: GameState, action: Action) -> None:
+    """The emissary leaves the strip; the next one towards the far end acts."""
+    spaces = list(s.spaces)
+    spaces[s.acting - 1] = -1
+    s.spaces = tuple(spaces)
+    start_turn(s, s.acting + 1)
+
+
+# -- the table --------------------------------------------------------------------------
+
+_KIND = r"([a-z][a-z0-9-]{0,30})"
+_DECK = r"(I|II|III|IV)"
+_INT = r"(0|-?[1-9][0-9]?)"
+
+VERBS: dict[str, Verb] = {v.name: v for v in (
+    Verb("draft", _KIND, ("kind",), lambda a: f"draft {a.kind}",
+         lambda s: _kinds_in(s, _DRAFTS, s.draft_pool), _draft,
+         lambda b, a, s, who: f"{who} keeps a card from the opening draft."),
+    Verb("place", r"([1-9])", ("space",), lambda a: f"place {a.space}", _legal_place, _place,
+         lambda b, a, s, who: f"{who} places an emissary on space {a.space}."),
+    Verb("take", rf"{_DECK}:{_KIND}", ("deck", "kind"), lambda a: f"take {a.deck}:{a.kind}",
+         _legal_take, _take,
+         lambda b, a, s, who: f"{who} takes {_name(a.kind)} from deck {a.deck}."),
+    Verb("build", rf"{_KIND} {_INT},{_INT}", ("kind", "row", "col"),
+         lambda a: f"build {a.kind} {a.row},{a.col}", _legal_build, _build, _tell_build),
+    Verb("produce", "", (), lambda a: "produce", _legal_produce, _produce, _tell_produce),
+    Verb("school", _DECK, ("deck",), lambda a: f"school {a.deck}", _legal_school, _school,
+         lambda b, a, s, who: f"{who} draws {len(s.draw)} card(s) from deck {a.deck}."),
+    Verb("keep", _KIND, ("kind",), lambda a: f"keep {a.kind}",
+         lambda s: _kinds_in(s, _KEEPS, s.draw), _keep,
+         lambda b, a, s, who: f"{who} keeps one card and returns {len(b.draw) - 1} to the "
+                              f"bottom of deck {b.draw_deck}."),
+    Verb("end", "", (), lambda a: "end", lambda s: (_END,), _end,
+         lambda b, a, s, who: f"{who} ends the turn."),
+)}
+
+STEP_VERBS: dict[tuple[Phase, Step], tuple[Verb, ...]] = {
+    (DRAFT, NONE): (VERBS["draft"],),
+    (EMISSARY, NONE): (VERBS["place"],),
+    (ACTION, TAKE): (VERBS["take"],),
+    (ACTION, ACT): (VERBS["build"], VERBS["produce"], VERBS["end"]),
+    (ACTION, SCHOOL_DECK): (VERBS["school"],),
+    (ACTION, SCHOOL_KEEP): (VERBS["keep"],),
+}
+
+
+# -- notation ---------------------------------------------------------------------------
+
+MAX_TEXT = 64
+"""No canonical action is longer; longer text is refused before any work is done."""
+
+_PATTERNS = {name: re.compile(rf"{name} {v.pattern}" if v.pattern else name, re.ASCII)
+             for name, v in VERBS.items()}
+
+
+@lru_cache(maxsize=4096)
+def to_text(action: Action) -> str:
+    """The canonical notation of ``action``."""
+    verb = VERBS.get(action.verb)
+    if verb is None:
+        raise NotationError(f"{action.verb!r:.40} is not a verb: one of {', '.join(VERBS)}")
+    return verb.text(action)
+
+
+def parse(text: str) -> Action:
+    """Read the canonical notation; the inverse of ``str(action)``.  Anything else (other
+    spacing, capitals, non-ASCII digits, leading zeros, unknown buildings) raises
+    :class:`NotationError`."""
+    if not isinstance(text, str):
+        raise NotationError(f"an action is written as text, not {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise NotationError(f"not an action: {len(text)} characters is longer than any")
+    return _parse(text)
+
+
+@lru_cache(maxsize=1024)
+def _parse(text: str) -> Action:
+    name = text.split(" ", 1)[0]
+    pattern = _PATTERNS.get(name)
+    m = pattern.fullmatch(text) if pattern is not None else None
+    if m is None:
+        raise NotationError(f"not an action: {text!r}; write for example 'place 3', "
+                            "'take II:house-3', 'build house-3 -1,0', 'produce' or 'end'")
+    values = dict(zip(VERBS[name].fields, m.groups(), strict=True))
+    kind = values.get("kind")
+    if kind is not None and kind not in BUILDINGS:
+        raise NotationError(f"not an action: {kind!r} is not a building")
+    for key in ("row", "col", "space"):
+        if key in values:
+            values[key] = int(values[key])
+    return make(name, **values)

@@ -1,0 +1,20 @@
+"""Shared test set-up for the engine's tests."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def no_ai_wall_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A level decides by its node budget; its wall-clock cap is only a safety net, and a
+    loaded machine (two cores shared by five people) can trip it, dropping samples and
+    changing the choice.  Tests pin the choices of the budgets alone."""
+    from rome.ai import levels
+
+    for table in (levels.LEVEL_PARAMS, levels.DUEL_PARAMS):
+        for name, level in table.items():
+            monkeypatch.setitem(table, name, dataclasses.replace(level, wall_seconds=math.inf))
