@@ -404,7 +404,7 @@ class App:
     def ask_hint(self) -> None:
         """The computer's best few moves for the human to act (``rome.ai.analyse`` at
         normal: quick enough for the page's own thread)."""
-        from rome.ai.analysis import analyse
+        from rome.ai import analyse
 
         s = self.session
         if s is None or self.waiting != "human" or not s.seat_is_human(s.current):
