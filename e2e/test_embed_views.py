@@ -220,3 +220,16 @@ def test_calculator_reports_its_height_and_the_host_snippet_resizes(
     host_page.wait_for_function(
         f"heights[heights.length - 1] !== {before} && document.getElementById('calc')"
         ".style.height === heights[heights.length - 1] + 'px'")
+
+
+def test_compact_game_plays_in_a_600_by_500_frame_and_says_nothing_is_saved(
+        host_page: Page, host: Host) -> None:
+    host_page.set_viewport_size({"width": 700, "height": 700})
+    url = "embed.html?view=game&compact=1&save=rules-a&seats=human,random&seed=5&pace=0"
+    host.open(host_page, [("game", url)], height=500)
+    host_page.locator("iframe#game").evaluate("f => { f.width = 600; }")
+    frame = wait_frame_ready(host_page, "game")
+    expect(frame.locator("[data-no-storage]")).to_contain_text("nothing will be saved")
+    # The game itself: the human's first decision is offered as legal actions.
+    expect(frame.locator("[data-action]").first).to_be_visible(timeout=30_000)
+    assert frame.evaluate("innerWidth") <= 600

@@ -308,7 +308,7 @@ def test_good_settings_kept_and_merged() -> None:
     saves = saves_on(FakeWindow())
     assert saves.write_settings({"pace": 250})
     assert saves.write_settings({"theme": "dark", "pace": "fast"})  # bad value ignored
-    assert saves.read_settings() == ({"pace": 250, "theme": "dark"}, "")
+    assert saves.read_settings() == ({"pace": 250, "theme": "dark", "open_hands": False}, "")
 
 
 # -- download / load back --------------------------------------------------------------------

@@ -1,9 +1,11 @@
-"""The controller: screens, the game loop, input handling, autosave and undo.
+"""The page object: turns DOM input into model events, runs effects, renders once per event.
 
-Why one controller: every click or key goes through one delegated handler on ``#app``
-(proxies are created once, never per element), every change of the game goes through
-:meth:`App.play` (which logs and saves), and computer and automatic moves run in one
-asyncio task per game "generation" so undo or a new game cleanly cancels them.
+Why so thin: every decision lives in :mod:`ui.model` (pure, tested on CPython); this
+class only translates clicks and keys into events, runs the effects the model returns
+(save, wait, ask the AI, move focus) and redraws from :func:`ui.view.table_view`.
+Listeners are created once on the root (delegation), never per element.
+
+Entry for other pages (the embed page included): :func:`start_game`.
 """
 
 from __future__ import annotations
@@ -11,34 +13,32 @@ from __future__ import annotations
 import asyncio
 import json
 import traceback
+from dataclasses import replace
 from typing import Any
 
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
 import rome
-from ui import boot, log_view, newgame, save
-from ui.ai_client import ComputerPlayers
+from ui import boot, log_view, model, newgame, save
+from ui.ai_client import FAST_LEVELS, ComputerPlayers
+from ui.details import render_detail
 from ui.endgame import render_end
 from ui.help_panel import render_help
 from ui.markup import button, esc, present
-from ui.names import isolate_text, quote
+from ui.model import Mode, UiState
+from ui.names import quote
 from ui.render_prompt import render_prompt
-from ui.render_table import (
-    View,
-    render_offer,
-    render_order,
-    render_players,
-    render_status,
-    render_strip,
-)
+from ui.render_table import regions
 from ui.session import SaveError, Seat, Session
 from ui.storage import Store
-from ui.table_layout import TABLE_SKELETON, pace_select
+from ui.table_layout import TABLE_SKELETON, controls
+from ui.view import table_view
 
-AUTO_PAUSE_MS = 350  # a forced move is shown briefly, never slower than this
 LOAD_FILE = ('<p class="load-file"><label>Resume a downloaded game: '
              '<input type="file" id="load-file" accept=".json,application/json"></label></p>')
+OTHER_TAB = ("This game was changed in another tab: this tab will not overwrite it. Reload "
+             "to continue from the other tab's moves, or keep playing here and overwrite.")
 
 
 def download(text: str, filename: str) -> None:
@@ -55,51 +55,62 @@ def download(text: str, filename: str) -> None:
 
 
 class App:
-    """The page's single controller object."""
+    """The page's single controller object, mounted on one root element."""
 
-    def __init__(self) -> None:
-        self.root = document.getElementById("app")
-        self.session: Session | None = None
-        self.log: list[log_view.LogEntry] = []
-        self.selected = ""
-        self.thinking = ""
-        self.hint: tuple[int, str] | None = None  # (moves played when asked, its HTML)
-        self.waiting = ""
-        self.notice = ""
-        self.handover_for: int | None = None
-        self.shown_human: int | None = None
-        self.generation = 0
-        self.active_gen: int | None = None
-        self.saves = save.Saves(Store(window))
+    def __init__(self, root: Any = None, *, compact: bool = False,
+                 namespace: str = "great-city-of-rome") -> None:
+        self.root = root if root is not None else document.getElementById("app")
+        self.compact = compact
+        self.namespace = namespace
+        self.saves = save.Saves(Store(window, namespace))
         self.slot: str | None = None
         self.save_failed = False
-        settings, self.settings_notice = self.saves.read_settings()
-        self.pace = settings["pace"]
+        self.conflict = False
+        settings, notice = self.saves.read_settings()
+        self.ui = UiState(pace=int(settings.get("pace", newgame.PACES["normal"])),
+                          theme=str(settings.get("theme", "auto")),
+                          open_hands=bool(settings.get("open_hands", False)),
+                          notices=(notice,) if notice else ())
         self.saves.watch(self._on_other_tab)
+        self.offered: dict[str, rome.Action] = {}
+        self._drawn: dict[str, str] = {}  # container id -> markup last written
         self.computers = ComputerPlayers(self._on_ai_status)
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_key),
-                         create_proxy(self.on_change)]
+                         create_proxy(self.on_change), create_proxy(self.on_focus),
+                         create_proxy(self.on_context)]
         self.root.addEventListener("click", self._proxies[0])
         document.addEventListener("keydown", self._proxies[1])
         self.root.addEventListener("change", self._proxies[2])
+        self.root.addEventListener("focusin", self._proxies[3])
+        self.root.addEventListener("contextmenu", self._proxies[4])
+        self._apply_theme()
 
-    # -- screens ------------------------------------------------------------------------
+    # -- frame ----------------------------------------------------------------------------
     def mount(self) -> None:
-        """Build the static frame: a screen slot, the help overlay and the status bar."""
+        """The static frame: a screen slot, the help overlay and the status bar."""
         count = len(rome.legal_actions(rome.new_game(2, seed=1)))
+        self.root.classList.toggle("compact", self.compact)
         self.root.innerHTML = (
             '<div id="screen"></div>'
-            f'<div id="help" class="overlay" hidden>{render_help()}</div>'
+            '<div id="help" class="overlay" data-ui="help-backdrop" hidden>'
+            f"{render_help()}</div>"
             '<footer class="statusbar">'
             f'<span id="engine-status" data-legal-count="{count}">Engine ready</span>'
             '<span id="worker-status">AI worker: starting…</span></footer>'
         )
 
+    def screen(self) -> Any:
+        return document.getElementById("screen")
+
     def start_from_address(self) -> None:
         """Address options win; otherwise resume the saved game; otherwise the form."""
         opts = newgame.parse_address(str(window.location.search))
         if opts.pace is not None:
-            self.pace = opts.pace
+            self.ui = replace(self.ui, pace=opts.pace)
+        if opts.error:
+            self._drop_game_params()
+            self.show_form(notice=opts.error)
+            return
         if opts.seats:
             seed = opts.seed if opts.seed is not None else newgame.random_seed()
             self._drop_game_params()
@@ -107,344 +118,283 @@ class App:
             return
         slot = self.saves.last_slot()
         if slot is None:
-            self.show_form(notice=self._storage_notices())
+            self.show_form()
             return
+        self.resume(slot)
+
+    def resume(self, slot: str) -> None:
+        """Resume a saved slot (a damaged one is set aside and the player told why)."""
         try:
             session = self.saves.load_game(slot)
         except SaveError as exc:
-            self.show_form(notice=f"Your saved game could not be resumed: {exc}. "
-                                  "Please start a new game.", allow_resume=False)
+            self.show_form(notice=f"The saved game could not be resumed: {exc}. "
+                                  "Please choose another or start a new game.")
             return
-        self.resume(session, slot)
-
-    def _storage_notices(self) -> str:
-        """Sentences about damaged settings or saves found while reading storage."""
-        notes = [self.settings_notice, *self.saves.take_notices()]
-        self.settings_notice = ""
-        return " ".join(n for n in notes if n)
+        self.begin(session, slot)
 
     def _drop_game_params(self) -> None:
         """Keep ``pace`` but drop ``seats``/``seed``/``shrine``: a reload then resumes."""
-        keep = "?pace=" + str(self.pace) if "pace=" in str(window.location.search) else ""
+        keep = "?pace=" + str(self.ui.pace) if "pace=" in str(window.location.search) else ""
         window.history.replaceState(None, "", str(window.location.pathname) + keep)
 
-    def show_form(self, notice: str = "", allow_resume: bool = True) -> None:
-        self.generation += 1
-        seats = self.session.seats if self.session else None
-        shrine = self.session.shrine if self.session else False
-        self.session = None
-        self.screen().innerHTML = newgame.render_form(
-            seats, allow_resume and self.saves.last_slot() is not None, notice, shrine)
+    def show_form(self, notice: str = "", seats: list[Seat] | None = None) -> None:
+        """The new-game screen with every saved game listed (resume or delete)."""
+        s = self.ui.session
+        shrine = s.shrine if s else False
+        seats = seats or (s.seats if s else None)
+        if s is not None:
+            self.ui = replace(self.ui, session=None, mode=Mode.OVER,
+                              generation=self.ui.generation + 1)
+        games = self.saves.list_games()
+        notes = " ".join(n for n in [notice, *self.ui.notices, *self.saves.take_notices()] if n)
+        self.ui = replace(self.ui, notices=())
+        self.screen().innerHTML = newgame.render_form(seats, False, notes, shrine, games=games)
         self.screen().insertAdjacentHTML("beforeend", LOAD_FILE)
-        first = document.getElementById("resume-btn") or document.getElementById("start-btn")
+        first = document.querySelector("[data-ui=resume-slot]") \
+            or document.getElementById("start-btn")
         if present(first):
             first.focus()
 
-    def screen(self) -> Any:
-        return document.getElementById("screen")
-
-    # -- game lifecycle -----------------------------------------------------------------
     def new_game(self, seats: list[Seat], seed: int, shrine: bool) -> None:
-        self.slot = self.saves.new_slot()
-        self.attach(Session.new(seats, seed, shrine), fresh=True)
-        self._save()
+        """A new game always gets a slot of its own: it never overwrites another."""
+        self.begin(Session.new(seats, seed, shrine), self.saves.new_slot())
 
-    def resume(self, session: Session, slot: str) -> None:
+    def begin(self, session: Session, slot: str) -> None:
         self.slot = slot
-        self.attach(session, fresh=False)
+        self.conflict = False
+        self.screen().innerHTML = TABLE_SKELETON
+        self._drawn.clear()
+        self.dispatch(model.Begin(session), force=True)
 
-    def _save(self) -> None:
-        """Autosave; if storage refuses, the game plays on in memory and the player is told."""
-        if self.session is None or self.slot is None:
+    def _save(self, session: Session, overwrite: bool = False) -> None:
+        """Autosave; a refusal (full storage, another tab) becomes a notice, never a loss."""
+        if self.slot is None or (self.conflict and not overwrite):
             return
-        if self.saves.save_game(self.slot, self.session):
-            if self.save_failed:
-                self.save_failed = False
-                self.notice = ""
-        else:
-            self.save_failed = True
-            self.notice = self.saves.problem
+        if self.saves.save_game(self.slot, session, overwrite=overwrite):
+            self.save_failed = self.conflict = False
+            return
+        self.save_failed = True
+        self.conflict = self.saves.conflict
+        self.ui = replace(self.ui, notices=self.ui.notices + (
+            OTHER_TAB if self.conflict else self.saves.problem,))
 
     def _on_other_tab(self, slot: str) -> None:
         if slot == self.slot and self.saves.changed_elsewhere(slot):
-            self.notice = ("This game was changed in another tab: this tab will not "
-                           "overwrite it. Reload to continue from the other tab's moves.")
-            self.render()
+            self.conflict = True
+            self.dispatch(model.Notice(OTHER_TAB))
 
-    def attach(self, session: Session, fresh: bool) -> None:
-        self.generation += 1
-        self.session = session
-        self.selected = self.thinking = ""
-        self.notice = self._storage_notices()
-        self.handover_for = None
-        self.shown_human = None
-        names = [isolate_text(s.name) for s in session.seats]
-        self.log = []
-        for i, text in enumerate(session.actions):
-            lines = log_view.describe(session.states[i], text, session.states[i + 1], names)
-            self.log.append(log_view.LogEntry(i, session.actors[i], tuple(lines),
-                                              session.auto[i]))
-        self.screen().innerHTML = TABLE_SKELETON.replace("{pace}", pace_select(self.pace))
-        self.render()
-        self.schedule()
-
-    def play(self, text: str, auto: bool = False) -> None:
-        """Apply one action (already checked legal), log it and autosave."""
-        s = self.session
-        assert s is not None
-        before = s.state
-        seat = s.current if s.current is not None else -1
-        after = s.apply(text, auto)
-        names = [isolate_text(x.name) for x in s.seats]
-        lines = log_view.describe(before, text, after, names)
-        self.log.append(log_view.LogEntry(len(s.actions) - 1, seat, tuple(lines), auto))
-        self.selected = ""
-        self._save()
-
-    def schedule(self) -> None:
-        """Start the game loop for the current generation unless it already runs."""
-        if self.active_gen != self.generation:
-            boot.background(self.advance(self.generation))
-
-    async def advance(self, gen: int) -> None:
-        """Play automatic and computer moves until a human must decide or the game ends."""
-        self.active_gen = gen
+    # -- the loop -------------------------------------------------------------------------
+    def dispatch(self, event: model.Event, force: bool = False) -> None:
+        """Reduce, run the effects, render once; errors become a notice, never a crash."""
+        before = self.ui
         try:
-            while gen == self.generation and self.session is not None:
-                s = self.session
-                state = s.state
-                if rome.is_over(state):
-                    self.waiting = "over"
-                    break
-                cur = s.current
-                forced = rome.automatic_action(state)
-                if forced is not None:
-                    self.waiting = "auto"
-                    if self.pace:
-                        self.render()
-                        await asyncio.sleep(min(self.pace, AUTO_PAUSE_MS) / 1000)
-                        if gen != self.generation:
-                            return
-                    self.play(str(forced), auto=True)
-                    continue
-                if s.seat_is_human(cur):
-                    humans = sum(1 for x in s.seats if x.human)
-                    if humans > 1 and self.shown_human != cur:
-                        self.handover_for = cur
-                        self.waiting = "handover"
-                    else:
-                        self.shown_human = cur
-                        self.waiting = "human"
-                    break
-                assert cur is not None
-                seat = s.seats[cur]
-                self.waiting = "computer"
-                self.thinking = f"{seat.name} is thinking…"
-                if self.pace:
-                    self.render()
-                text = await self.computers.choose(state, cur, seat.level,
-                                                   s.seed * 1009 + len(s.actions),
-                                                   self._set_thinking)
-                if gen != self.generation:
-                    return
-                self.thinking = ""
-                self.play(text)
-                if self.computers.notice:
-                    self.notice = self.computers.notice
-                if self.pace:
-                    self.render()
-                    await asyncio.sleep(self.pace / 1000)
-                else:
-                    await asyncio.sleep(0)
+            self.ui, effects = model.reduce(before, event)
         except Exception as exc:
             traceback.print_exc()
-            self.notice = f"Something went wrong while playing: {quote(str(exc), 80)}"
-        finally:
-            if self.active_gen == gen:
-                self.active_gen = None
-        if gen == self.generation:
-            self.render()
+            self.ui = replace(before, notices=before.notices + (
+                f"That did not work: {quote(str(exc), 80)}",))
+            effects = ()
+        focus: model.Focus | None = None
+        for effect in effects:
+            if isinstance(effect, model.Focus):
+                focus = effect
+            else:
+                self.run(effect)
+        document.getElementById("help").hidden = not self.ui.help_open
+        if self.ui.session is not None and (force or model.needs_render(before, self.ui)):
+            self.render(only_detail=_only_detail(before, self.ui))
+        if focus is not None:
+            self._focus(focus.selectors)
 
-    def _set_thinking(self, text: str) -> None:
-        if self.thinking != text:
-            self.thinking = text
-            self.render()
+    def run(self, effect: model.Effect) -> None:
+        if isinstance(effect, model.Save):
+            self._save(effect.session)
+        elif isinstance(effect, model.Remember):
+            self.saves.write_settings(dict(effect.settings))
+            self._apply_theme()
+        elif isinstance(effect, model.Wait):
+            boot.background(self._wait(effect))
+        elif isinstance(effect, model.Ask):
+            boot.background(self._ask(effect))
+        elif isinstance(effect, model.ShowForm):
+            self.show_form()
+
+    async def _wait(self, effect: model.Wait) -> None:
+        await asyncio.sleep(effect.ms / 1000)
+        self.dispatch(model.Tick(effect.generation))
+
+    async def _ask(self, effect: model.Ask) -> None:
+        if effect.delay_ms:
+            await asyncio.sleep(effect.delay_ms / 1000)
+        if effect.generation != self.ui.generation or self.ui.session is None:
+            return
+        state = self.ui.session.state
+        if effect.level not in FAST_LEVELS:  # a slow search: say so (renders at any pace)
+            name = self.ui.session.seats[effect.seat].name
+            self.dispatch(model.Thinking(effect.generation, f"{name} is thinking…"))
+
+        def thinking(text: str) -> None:
+            self.dispatch(model.Thinking(effect.generation, text))
+
+        try:
+            text = await self.computers.choose(state, effect.seat, effect.level, effect.seed,
+                                               thinking)
+        except Exception as exc:
+            traceback.print_exc()
+            self.dispatch(model.Notice(f"The computer could not move: {exc}"))
+            return
+        if self.computers.notice:
+            self.dispatch(model.Notice(self.computers.notice))
+        self.dispatch(model.Answer(effect.generation, text))
+
+    # -- rendering ------------------------------------------------------------------------
+    def render(self, only_detail: bool = False) -> None:
+        """Refresh every part of the table from the view of the seat shown."""
+        ui = self.ui
+        table = document.getElementById("table")
+        if ui.session is None or not present(table):
+            return
+        view = table_view(ui)
+        self.offered = {str(a): a for a in view.actions}
+        detail = document.getElementById("detail")
+        detail.innerHTML = render_detail(view)
+        detail.hidden = not ui.detail
+        if only_detail:
+            return
+        s = ui.session
+        obs = view.obs
+        table.dataset.phase = obs["phase"]
+        cur = obs["current_player"]
+        table.dataset.currentPlayer = "" if cur is None else str(cur)
+        table.dataset.waiting = ui.mode.value
+        table.dataset.moves = str(len(s.actions))
+        table.dataset.seed = str(s.seed)
+        table.dataset.seats = str(len(s.seats))
+        table.classList.toggle("hotseat", sum(x.human for x in s.seats) > 1)
+        for key, html in regions(view).items():
+            self._set(key, html)
+        self._set("controls", controls(ui.pace, ui.open_hands,
+                                       sum(x.human for x in s.seats) > 1))
+        notice = " ".join(ui.notices)
+        extra = ""
+        if self.conflict:
+            extra += button("Overwrite with this tab's game", cls="btn small", data_ui="overwrite")
+        if self.save_failed:
+            extra += button("Download this game", cls="btn small", data_ui="download",
+                            id="download-btn")
+        self._set("notice", esc(notice) + extra + (
+            button("Dismiss", cls="btn small", data_ui="dismiss") if notice else ""))
+        document.getElementById("notice").hidden = not notice
+        handover = document.getElementById("handover")
+        prompt = document.getElementById("prompt")
+        if ui.mode is Mode.HANDOVER and cur is not None:
+            who = esc(s.seats[cur].name)
+            handover.innerHTML = (
+                f"<h2>Pass the device to {who}</h2><p>Only hands are hidden; the cities "
+                f"stay on the table. {who}, confirm when you are ready to see your hand.</p>"
+                + button(f"I am {who}: show my hand", cls="btn primary", data_ui="handover-ok",
+                         id="handover-ok"))
+            handover.hidden = False
+            prompt.hidden = True
+            self._set("prompt", "")
+        else:
+            handover.hidden = True
+            prompt.hidden = view.over
+            self._set("prompt", render_prompt(view))
+        self._set("final-area", render_end(view) if view.over else "")
+        self._set("log", log_view.render(ui.log))
+
+    def _set(self, element_id: str, html: str) -> None:
+        """Replace a container's markup unless it is unchanged (keeps focus and saves work)."""
+        if self._drawn.get(element_id) == html:
+            return
+        el = document.getElementById(element_id)
+        if present(el):
+            el.innerHTML = html
+            self._drawn[element_id] = html
+
+    def _focus(self, selectors: tuple[str, ...]) -> None:
+        if self.ui.help_open and selectors != ("#help-close",):
+            return
+        for selector in selectors:
+            el = self.root.querySelector(selector)
+            if present(el):
+                el.focus(to_js({"preventScroll": False}))
+                return
+
+    def _apply_theme(self) -> None:
+        html = document.documentElement
+        if self.ui.theme in ("light", "dark"):
+            html.dataset.theme = self.ui.theme
+        elif present(html.getAttribute("data-theme")):
+            html.removeAttribute("data-theme")
 
     def _on_ai_status(self, status: str) -> None:
         el = document.getElementById("worker-status")
         if present(el) and status == "failed":
             el.textContent = "AI worker unavailable: computers use the quick AI."
 
-    # -- rendering ----------------------------------------------------------------------
-    def render(self) -> None:
-        """Refresh every part of the table from the session (keeping keyboard focus)."""
-        s = self.session
-        table = document.getElementById("table")
-        if s is None or not present(table):
-            return
-        focus = self._focus_key()
-        state = s.state
-        cur = s.current
-        names = [x.name for x in s.seats]
-        if self.handover_for is not None:
-            viewer = None
-        elif s.seat_is_human(cur):
-            viewer = cur
-        else:
-            # During computer turns a lone human keeps seeing their hand; with several
-            # humans at the screen every hand stays hidden until the next hand-over.
-            humans = [i for i, x in enumerate(s.seats) if x.human]
-            viewer = humans[0] if len(humans) == 1 else None
-        actions: list[str] = []
-        if self.waiting == "human" and cur == viewer:
-            actions = [str(a) for a in rome.sensible_actions(state)]
-        obs = rome.observation(state, viewer if viewer is not None else (cur or 0))
-        view = View(names, [x.human for x in s.seats], [x.level for x in s.seats], viewer,
-                    actions, self.selected, self.thinking,
-                    [sc["total"] for sc in rome.final_scores(state)])
-        can_undo = self.waiting == "human" and s.undo_point() is not None
-        table.dataset.phase = state.phase
-        table.dataset.currentPlayer = "" if cur is None else str(cur)
-        table.dataset.waiting = self.waiting
-        table.dataset.moves = str(len(s.actions))
-        table.dataset.seed = str(s.seed)
-        self._set("status", render_status(state, view))
-        self._set("strip", render_strip(state, view))
-        self._set("order", render_order(state, view))
-        self._set("offer", render_offer(obs, view))
-        notice = self.notice or ("" if self.computers.status != "failed"
-                                 else self.computers.notice)
-        self._set("notice", esc(notice) + (
-            " " + button("Download this game", cls="btn", data_ui="download", id="download-btn")
-            if self.save_failed else ""))
-        document.getElementById("notice").hidden = not notice
-        handover = document.getElementById("handover")
-        if self.handover_for is not None:
-            who = esc(names[self.handover_for])
-            handover.innerHTML = (
-                f'<h2>Pass the device to {who}</h2><p>The previous player\'s hand is hidden. '
-                f"{who}, confirm when you are ready to see your hand.</p>"
-                + button(f"I am {who}: show my hand", cls="btn primary", data_ui="handover-ok",
-                         id="handover-ok"))
-            handover.hidden = False
-            self._set("prompt", "")
-            self._set("players", "")
-        else:
-            handover.hidden = True
-            self._set("prompt", render_prompt(state, obs, view, can_undo)
-                      + (self._hint_html(len(s.actions)) if actions else ""))
-            self._set("players", render_players(state, obs, view))
-        self._set("final-area", render_end(state, names) if rome.is_over(state) else "")
-        self._set("log", log_view.render(self.log))
-        self._restore_focus(focus)
-
-    def _set(self, element_id: str, html: str) -> None:
-        el = document.getElementById(element_id)
-        if present(el):
-            el.innerHTML = html
-
-    def _focus_key(self) -> tuple[str, str] | None:
-        el = document.activeElement
-        if not present(el) or el == document.body:
-            return None
-        for attr in ("data-action", "data-kind", "data-ui", "id"):
-            value = el.getAttribute(attr) if hasattr(el, "getAttribute") else None
-            if value:
-                return attr, str(value)
-        return None
-
-    def _restore_focus(self, key: tuple[str, str] | None) -> None:
-        active = document.activeElement
-        if key is None or (present(active) and active != document.body):
-            return
-        attr, value = key
-        target = document.querySelector(f'[{attr}="{value}"]')
-        for fallback in ("#handover-ok", "#prompt [data-action], #prompt button",
-                         "[data-action]"):
-            if present(target):
-                break
-            target = document.querySelector(fallback)
-        if present(target):
-            target.focus(to_js({"preventScroll": True}))
-
-    # -- input --------------------------------------------------------------------------
+    # -- input ----------------------------------------------------------------------------
     def on_click(self, event: Any) -> None:
-        target = event.target.closest("[data-action], [data-ui]")
+        target = event.target.closest("[data-action], [data-select], [data-ui], [data-card]")
         if not present(target) or target.hasAttribute("disabled"):
             return
-        try:
-            action = target.getAttribute("data-action")
-            if action:
-                self.human_action(str(action))
-            else:
-                self.ui_command(str(target.getAttribute("data-ui")), target)
-        except Exception as exc:
-            traceback.print_exc()
-            self.notice = f"That did not work: {quote(str(exc), 80)}"
-            self.render()
-
-    def human_action(self, text: str) -> None:
-        s = self.session
-        if s is None or self.waiting != "human" or not s.seat_is_human(s.current):
+        text = target.getAttribute("data-action")
+        if present(text) and text:
+            action = self.offered.get(str(text))
+            if action is not None:
+                self.dispatch(model.Act(action))
             return
-        if text not in {str(a) for a in rome.sensible_actions(s.state)}:
+        kind = target.getAttribute("data-select")
+        if present(kind) and kind:
+            self.dispatch(model.Select(str(kind)))
             return
-        self.play(text)
-        self.waiting = "auto"
-        self.schedule()
-        self.render()
-
-    def _hint_html(self, moves: int) -> str:
-        """The hint button, and the hint asked for at this very move (if any)."""
-        out = button("Hint", cls="btn", data_ui="hint", aria="Suggest a move")
-        if self.hint is not None and self.hint[0] == moves:
-            out += self.hint[1]
-        return out
-
-    def ask_hint(self) -> None:
-        """The computer's best few moves for the human to act (``rome.ai.analyse`` at
-        normal: quick enough for the page's own thread)."""
-        from rome.ai import analyse
-
-        s = self.session
-        if s is None or self.waiting != "human" or not s.seat_is_human(s.current):
+        command = target.getAttribute("data-ui")
+        if present(command) and command:
+            if command == "help-backdrop" and event.target != target:
+                return  # a click inside the help box, not on its backdrop
+            self.command(str(command), target)
             return
-        moves = analyse(rome.observation(s.state, s.current), "normal", seed=len(s.actions))
-        if not moves:
-            return
-        items = "".join(f"<li><b>{esc(m['action'])}</b>: {esc(m['reason'])}</li>"
-                        for m in moves)
-        self.hint = (len(s.actions),
-                     f'<div id="hint" class="hint" role="status" '
-                     f'data-hint-action="{esc(moves[0]["action"])}">'
-                     f"<p>Suggested moves, best first:</p><ol>{items}</ol></div>")
-        self.render()
+        self.dispatch(model.Panel("detail", _card_key(target)))
 
-    def ui_command(self, command: str, target: Any) -> None:
-        if command == "hint":
-            self.ask_hint()
-        elif command == "select":
-            kind = str(target.getAttribute("data-kind"))
-            self.selected = "" if self.selected == kind else kind
-            self.render()
-        elif command == "deselect":
-            self.selected = ""
-            self.render()
+    def on_focus(self, event: Any) -> None:
+        """Keyboard focus on a card shows its details (as a tap or a click does)."""
+        target = event.target
+        if not present(target) or not hasattr(target, "getAttribute"):
+            return
+        kind = target.getAttribute("data-card")
+        if not bool(target.matches(":focus-visible")):
+            return  # focus moved by a tap or by the game itself: the tap opens details
+        if present(kind) and kind and _card_key(target) != self.ui.detail:
+            self.dispatch(model.Panel("detail", _card_key(target)))
+
+    def on_context(self, event: Any) -> None:
+        """A long press (touch) or right click on a card opens its details."""
+        target = event.target.closest("[data-card]")
+        if present(target):
+            event.preventDefault()
+            self.dispatch(model.Panel("detail", _card_key(target)))
+
+    def command(self, command: str, target: Any) -> None:
+        s = self.ui.session
+        if command == "deselect":
+            self.dispatch(model.Select(""))
         elif command == "undo":
-            if self.session is not None and self.waiting == "human" and self.session.undo():
-                self.log = self.log[:len(self.session.actions)]
-                self._save()
-                self.generation += 1
-                self.selected = ""
-                self.schedule()
-                self.render()
+            self.dispatch(model.Undo())
         elif command == "handover-ok":
-            self.shown_human = self.handover_for
-            self.handover_for = None
-            self.waiting = "human"
-            self.render()
-        elif command in ("help", "help-close"):
+            self.dispatch(model.HandOver())
+        elif command in ("help", "help-close", "help-backdrop"):
             self.toggle_help(command == "help")
+        elif command == "detail-close":
+            self.dispatch(model.Panel("detail", ""))
+        elif command == "breakdown":
+            self.dispatch(model.Panel("breakdown", int(target.getAttribute("data-seat-score"))))
+        elif command == "dismiss":
+            self.dispatch(model.Notice(""))
+        elif command == "theme":
+            dark = bool(window.matchMedia("(prefers-color-scheme: dark)").matches)
+            now = self.ui.theme if self.ui.theme != "auto" else ("dark" if dark else "light")
+            self.dispatch(model.Setting("theme", "light" if now == "dark" else "dark"))
         elif command == "start":
             try:
                 seats, seed, shrine = newgame.read_form(document)
@@ -452,44 +402,46 @@ class App:
                 self.show_form(notice=str(exc))
                 return
             self.new_game(seats, seed, shrine)
-        elif command == "resume":
-            slot = self.saves.last_slot()
-            if slot is None:
-                return
-            try:
-                session = self.saves.load_game(slot)
-            except SaveError as exc:
-                self.show_form(notice=f"The saved game could not be resumed: {exc}.",
-                               allow_resume=False)
-                return
-            self.resume(session, slot)
-        elif command == "download" and self.session is not None:
-            download(save.export_game(self.session), "great-city-of-rome-game.json")
+        elif command == "resume-slot":
+            self.resume(str(target.getAttribute("data-slot")))
+        elif command == "delete-slot":
+            slot = str(target.getAttribute("data-slot"))
+            if bool(window.confirm("Delete this saved game? It cannot be brought back.")):
+                self.saves.delete_game(slot)
+                self.show_form()
+        elif command == "overwrite" and s is not None:
+            self._save(s, overwrite=True)
+            self.dispatch(model.Notice(""))
+        elif command == "download" and s is not None:
+            download(save.export_game(s), "great-city-of-rome-game.json")
         elif command == "newgame":
-            self.show_form()
-        elif command == "rematch" and self.session is not None:
-            s = self.session
+            self.dispatch(model.Leave())
+            if s is None:
+                self.show_form()
+        elif command == "rematch" and s is not None:
             self.new_game(s.seats, newgame.random_seed(), s.shrine)
 
     def toggle_help(self, show: bool) -> None:
-        panel = document.getElementById("help")
-        panel.hidden = not show
-        if show:
-            document.getElementById("help-close").focus()
+        """The help dialog: modal, traps focus, closes on Escape and on its backdrop."""
+        self.dispatch(model.Panel("help", show))
 
     def on_key(self, event: Any) -> None:
+        key = str(event.key)
+        help_open = not document.getElementById("help").hidden
+        if key == "Tab" and help_open:
+            self._trap(event)
+            return
         tag = str(getattr(event.target, "tagName", "")).lower()
         if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey \
                 or event.altKey:
             return
-        key = str(event.key)
-        help_open = not document.getElementById("help").hidden
         if key == "Escape":
             if help_open:
                 self.toggle_help(False)
-            elif self.selected:
-                self.selected = ""
-                self.render()
+            elif self.ui.detail:
+                self.dispatch(model.Panel("detail", ""))
+            elif self.ui.selection:
+                self.dispatch(model.Select(""))
             return
         if key == "?":
             self.toggle_help(not help_open)
@@ -502,12 +454,29 @@ class App:
                 event.preventDefault()
                 el.click()
 
+    def _trap(self, event: Any) -> None:
+        """Keep Tab inside the help dialog."""
+        items = document.querySelectorAll("#help a[href], #help button, #help [tabindex]")
+        if not items.length:
+            return
+        first, last = items.item(0), items.item(items.length - 1)
+        active = document.activeElement
+        inside = present(active) and document.getElementById("help").contains(active)
+        if event.shiftKey and (active == first or not inside):
+            event.preventDefault()
+            last.focus()
+        elif not event.shiftKey and (active == last or not inside):
+            event.preventDefault()
+            first.focus()
+
     def on_change(self, event: Any) -> None:
-        if str(event.target.id) == "load-file" and event.target.files.length:
+        target_id = str(event.target.id)
+        if target_id == "load-file" and event.target.files.length:
             boot.background(self.load_file(event.target.files.item(0)))
-        elif str(event.target.id) == "pace-select":
-            self.pace = int(event.target.value)
-            self.saves.write_settings({"pace": self.pace})
+        elif target_id == "pace-select":
+            self.dispatch(model.Setting("pace", int(event.target.value)))
+        elif target_id == "open-hands":
+            self.dispatch(model.Setting("open_hands", bool(event.target.checked)))
 
     async def load_file(self, file: Any) -> None:
         """Resume a game downloaded earlier ("Download this game"), in a new slot."""
@@ -518,18 +487,27 @@ class App:
         except SaveError as exc:
             self.show_form(notice=f"That file could not be loaded: {exc}.")
             return
-        self.slot = self.saves.new_slot()
-        self.attach(session, fresh=False)
-        self._save()
-        self.render()
+        self.begin(session, self.saves.new_slot())
 
-    # -- hooks for tests and the worker status line -------------------------------------
-    def record_json(self) -> str:
-        """``window.rome.record()``: the game so far (players, seed, shrine, actions)."""
-        return json.dumps(save.record(self.session) if self.session else None)
-
+    # -- hooks for tests ------------------------------------------------------------------
     def history_json(self) -> str:
-        return json.dumps(self.session.to_save() if self.session else None)
+        s = self.ui.session
+        return json.dumps(s.to_save() if s else None)
+
+    def record_json(self) -> str:
+        """``window.rome.record()``: the game so far as a replay record (JSON text)."""
+        s = self.ui.session
+        return json.dumps(save.record(s) if s else None)
+
+
+def _card_key(el: Any) -> str:
+    kind = str(el.getAttribute("data-card") or "")
+    pos = el.getAttribute("data-pos")
+    return f"{kind}@{pos}" if present(pos) and pos else kind
+
+
+def _only_detail(before: UiState, after: UiState) -> bool:
+    return before.detail != after.detail and replace(before, detail=after.detail) == after
 
 
 def report_worker(app: App) -> Any:
@@ -553,3 +531,24 @@ def report_worker(app: App) -> Any:
         status.dataset.workerReady = "true"
 
     return boot.background(run())
+
+
+def start_game(root_selector: str = "#app", *, compact: bool = False,
+               namespace: str = "great-city-of-rome") -> App:
+    """Mount the whole game on the element ``root_selector`` and start it.
+
+    For the embed page (issue 12): ``compact=True`` marks the root ``.compact`` (the
+    stylesheet then fits a small frame), ``namespace`` keeps its saves and settings apart
+    from the main site's. Publishes ``window.rome.record()`` and the engine probes.
+    """
+    from ui import probe
+
+    root = document.querySelector(root_selector)
+    app = App(root, compact=compact, namespace=namespace)
+    app.mount()
+    boot.expose("romeEngine", legal_count=probe.legal_count, scripted_game=probe.scripted_game)
+    boot.expose("romeGame", history=app.history_json)
+    boot.expose("rome", record=app.record_json)
+    app.start_from_address()
+    report_worker(app)
+    return app

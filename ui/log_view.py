@@ -24,11 +24,15 @@ class LogEntry:
 def describe(before: rome.GameState, text: str, after: rome.GameState,
              names: list[str]) -> list[str]:
     """Plain-words lines for one step, worded by the engine (which alone knows what the
-    step set off: upkeep, influence scoring, the end)."""
-    return rome.describe(before, rome.Action.parse(text), after, names)
+    step set off: upkeep, influence scoring, the end), plus where a building went."""
+    action = rome.Action.parse(text)
+    lines = rome.describe(before, action, after, names)
+    if action.verb == "build" and lines:
+        lines[0] = f"{lines[0].rstrip('.')} — at row {action.row}, column {action.col}."
+    return lines
 
 
-def render(entries: list[LogEntry], limit: int = 150) -> str:
+def render(entries: tuple[LogEntry, ...] | list[LogEntry], limit: int = 150) -> str:
     """The log list, newest first (automatic moves marked)."""
     items = []
     for entry in reversed(entries[-limit:]):

@@ -12,17 +12,11 @@ _app = None
 
 
 def setup() -> None:
-    """Build the page, then start from the address, the saved game or the form."""
+    """Build the page on ``#app``, then start from the address, the saved game or the form."""
     global _app
-    from ui import app, probe
+    from ui.app import start_game
 
-    _app = app.App()
-    _app.mount()
-    boot.expose("romeEngine", legal_count=probe.legal_count, scripted_game=probe.scripted_game)
-    boot.expose("romeGame", history=_app.history_json)
-    boot.expose("rome", record=_app.record_json)
-    _app.start_from_address()
-    app.report_worker(_app)
+    _app = start_game("#app")
 
 
 boot.start(setup)

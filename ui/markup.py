@@ -36,8 +36,21 @@ def attrs(**values: object) -> str:
 
 
 def button(label: str, *, cls: str = "btn", aria: str | None = None, **extra: object) -> str:
-    """A native button (keyboard-activatable, focusable) with an accessible name."""
-    return f'<button type="button"{attrs(class_=cls, aria_label=aria, **extra)}>{label}</button>'
+    """A native button (keyboard-activatable, focusable) with an accessible name.
+
+    A longer spoken name (``aria``) replaces the drawn or short label as hidden text rather
+    than ``aria-label``, so the name never contradicts the words drawn on a card (axe:
+    label-content-name-mismatch); plain buttons speak their visible text.
+    """
+    if aria:
+        return (f'<button type="button"{attrs(class_=cls, **extra)}>'
+                f'<span aria-hidden="true">{label}</span>{sr_only(aria)}</button>')
+    return f'<button type="button"{attrs(class_=cls, **extra)}>{label}</button>'
+
+
+def sr_only(text: str) -> str:
+    """Text for screen readers only."""
+    return f'<span class="sr-only">{esc(text)}</span>'
 
 
 def present(value: object) -> bool:

@@ -7,6 +7,8 @@ the same list of :class:`ui.session.Seat`. Reading the form uses element ids onl
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs
@@ -27,6 +29,15 @@ class AddressOptions:
     seed: int | None
     shrine: bool
     pace: int | None
+    error: str = ""  # what was wrong with the set-up the address asked for
+
+
+LEVEL_LINES: dict[str, str] = {
+    "easy": "Easy — plays sensible moves with a little randomness; good for learning.",
+    "normal": "Normal — looks one turn ahead and weighs the final scoring; answers at once.",
+    "hard": "Hard — searches two or three turns ahead; thinks for a second or two.",
+}
+"""One line per level for the new-game screen (measured strengths: rome/ai/README.md)."""
 
 
 def default_name(index: int, human: bool, level: str) -> str:
@@ -39,7 +50,8 @@ def parse_seats(text: str) -> list[Seat]:
     """``human,normal,hard`` -> seats; raises ValueError for anything else."""
     kinds = [k.strip().lower() for k in text.split(",") if k.strip()]
     if not 2 <= len(kinds) <= 4:
-        raise ValueError("seats must list 2 to 4 players")
+        raise ValueError(f"a game needs 2 to 4 seats, the address lists {len(kinds)} "
+                         f"({text!r})")
     seats = []
     for i, kind in enumerate(kinds):
         if kind == "human":
@@ -47,7 +59,8 @@ def parse_seats(text: str) -> list[Seat]:
         elif kind in LEVELS + TEST_LEVELS:
             seats.append(Seat(default_name(i, False, kind), False, kind))
         else:
-            raise ValueError(f"unknown seat kind {kind!r}")
+            known = ", ".join(("human",) + LEVELS)
+            raise ValueError(f"{kind!r} is not a kind of seat (use {known})")
     humans = [s for s in seats if s.human]
     if len(humans) > 1:  # several humans: number them plainly
         count = 0
@@ -76,20 +89,26 @@ def parse_address(search: str) -> AddressOptions:
         return values[0] if values else None
 
     seats = None
-    if first("seats"):
+    problems = []
+    if "seats" in query or first("seats") is not None:
         try:
             seats = parse_seats(first("seats") or "")
-        except ValueError:
-            seats = None
+        except ValueError as exc:
+            problems.append(str(exc))
     seed = None
     if first("seed"):
         try:
             seed = int(first("seed") or "")
         except ValueError:
-            seed = None
+            problems.append(f"the seed must be a whole number, not {first('seed')!r}")
     shrine = first("shrine") in ("1", "true", "yes", "on")
     pace = parse_pace(first("pace") or "") if first("pace") is not None else None
-    return AddressOptions(seats, seed, shrine, pace)
+    error = ""
+    if problems:
+        error = ("The address asked for a game this table cannot set up: "
+                 + "; ".join(problems) + ". Choose the players below instead.")
+        seats = None
+    return AddressOptions(seats, seed, shrine, pace, error)
 
 
 def random_seed() -> int:
@@ -121,9 +140,28 @@ def _seat_row(i: int, seat: Seat | None) -> str:
     )
 
 
+def render_saved(games: Sequence[Any]) -> str:
+    """Every saved game (``ui.save.GameInfo``): seats, round and date, resume or delete."""
+    if not games:
+        return ""
+    rows = []
+    for g in games:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.saved_at)) if g.saved_at else ""
+        label = g.label()
+        rows.append(
+            f'<li class="saved" data-slot="{esc(g.slot)}"><span class="saved-what">'
+            f'{esc(label)}</span> <small class="saved-when">{esc(when)}</small>'
+            + button("Resume", cls="btn primary small", data_ui="resume-slot", data_slot=g.slot,
+                     aria=f"Resume {label}")
+            + button("Delete", cls="btn small", data_ui="delete-slot", data_slot=g.slot,
+                     aria=f"Delete {label}")
+            + "</li>")
+    return f'<h2>Saved games</h2><ul class="saved-games">{"".join(rows)}</ul>'
+
+
 def render_form(previous: list[Seat] | None, has_save: bool, notice: str = "",
-                shrine: bool = False) -> str:
-    """The new-game screen (with Resume when a saved game exists)."""
+                shrine: bool = False, games: Sequence[Any] = ()) -> str:
+    """The new-game screen: saved games first (resume or delete), then the seats."""
     seats: list[Seat | None] = list(previous or [Seat("", True), Seat("", False, "normal")])
     seats += [None] * (4 - len(seats))
     rows = "".join(_seat_row(i, s) for i, s in enumerate(seats))
@@ -136,8 +174,10 @@ def render_form(previous: list[Seat] | None, has_save: bool, notice: str = "",
         '<h1 id="newgame-title">The Great City of Rome</h1>'
         '<p class="subtitle">A game of emissaries, bricks and buildings for 2 to 4 '
         "architects.</p>"
-        f"{notice_html}{resume}"
+        f"{notice_html}{resume}{render_saved(games)}"
         '<h2>New game</h2><div class="seats">' + rows + "</div>"
+        + '<ul class="levels">' + "".join(f"<li>{esc(line)}</li>" for line in LEVEL_LINES.values())
+        + "</ul>"
         '<div class="options">'
         f'<label><input type="checkbox" id="opt-shrine"{" checked" if shrine else ""}> '
         "The Shrine (mini-expansion)</label>"

@@ -1,108 +1,136 @@
-"""The prompt: what the player to act must decide now, with its buttons.
+"""The prompt: what the player to act must decide now, with its buttons and prices.
 
 Why apart from the table: this is the one place that changes every step, speaks to the
-player (``aria-live``) and holds the turn's controls (produce, end, School choices,
-draft cards, undo). Buttons exist only for the action texts the controller passes.
+player (``aria-live``) and holds the turn's controls (produce with its price and yield,
+end, School choices, draft cards, undo). Buttons exist only for the ``Action`` objects
+the view offers; their text comes from ``str(action)``, never built here.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 import rome
-from rome.cards import space_resources
+from ui import facts
 from ui.markup import button, esc
-from ui.render_table import View
+from ui.render_city import price_text
 from ui.svg_cards import card_svg, card_title
+from ui.view import TableView
 
 
-def _card_choices(verb: str, kinds: list[str], view: View, label: str) -> str:
+def _card_choices(verb: str, kinds: list[str], view: TableView, label: str) -> str:
+    by_kind = {a.kind: a for a in view.actions if a.verb == verb}
     out = []
     done: set[str] = set()
     for kind in kinds:
-        action = f"{verb} {kind}"
-        if action in view.actions and action not in done:
-            done.add(action)
-            out.append(button(card_svg(kind), cls="card choice", data_action=action,
-                              aria=f"{label}: {card_title(kind)}"))
+        action = by_kind.get(kind)
+        if action is not None and kind not in done:
+            done.add(kind)
+            out.append(button(card_svg(kind), cls="card choice", data_action=str(action),
+                              data_card=kind, aria=f"{label}: {card_title(kind)}"))
         else:
             out.append(f'<div class="card" role="img" aria-label="{esc(card_title(kind))}">'
                        f"{card_svg(kind)}</div>")
     return f'<div class="choices">{"".join(out)}</div>'
 
 
-def render_prompt(state: rome.GameState, obs: dict[str, Any], view: View,
-                  can_undo: bool) -> str:
-    """The decision area for the seat to act (or a waiting line for computer turns)."""
-    cur = rome.current_player(state)
+def _undo(view: TableView) -> str:
+    if not view.can_undo:
+        return ""
+    return button("↶ Undo", cls="btn", data_ui="undo", title="Undo your last action")
+
+
+def render_prompt(view: TableView) -> str:
+    """The decision area for the seat to act (or a waiting line while others decide),
+    led by the round's influence scoring when it just happened."""
+    moments = "".join(f'<p class="moment" role="status">{esc(line)}</p>'
+                      for line in view.moments)
+    return moments + _decision(view)
+
+
+def _decision(view: TableView) -> str:
+    obs = view.obs
+    cur = obs["current_player"]
     if cur is None:
         return '<p class="prompt-text">The game is over.</p>'
-    name = esc(view.names[cur])
-    undo = button("↶ Undo", cls="btn", data_ui="undo", aria="Undo your last action",
-                  accesskey="z") if can_undo else ""
-    if not view.humans[cur] or view.viewer != cur:
-        text = view.thinking or f"{name} is deciding…"
+    raw_name = view.names[cur]
+    name = esc(raw_name)
+    if view.mode == "handover":
+        return ""
+    if view.mode == "auto":
+        return (f'<p class="prompt-text thinking auto-move"><span class="auto-tag">auto</span> '
+                f"{name}'s only sensible move is played for them…</p>")
+    if view.viewer != cur or not view.actions:
+        text = view.thinking or f"{raw_name} is deciding…"
         return (f'<p class="prompt-text thinking" data-thinking="{cur}">'
                 f'<span class="spinner" aria-hidden="true"></span>{esc(text)}</p>')
     parts: list[str] = []
-    step = state.step
-    if state.phase == "draft":
-        parts.append(f"<p class=\"prompt-text\">{name}, keep one card of the opening draft; "
+    step = obs["step"]
+    if obs["phase"] == "draft":
+        parts.append(f'<p class="prompt-text">{name}, keep one card of the opening draft; '
                      "the rest pass on.</p>")
         parts.append(_card_choices("draft", obs["draft_pool"] or [], view, "Keep"))
-    elif state.phase == "emissary":
-        parts.append(f'<p class="prompt-text">{name}, place an emissary: choose a space on '
-                     "the strip. Spaces nearer the Emperor act earlier; farther ones give "
-                     "more.</p>")
+    elif obs["phase"] == "emissary":
+        parts.append(f'<p class="prompt-text">{name}, place an emissary on the strip. '
+                     "Spaces nearer the Emperor act earlier; farther ones give more.</p>")
     elif step == "take":
         parts.append(f'<p class="prompt-text">{name}, take one building from the offer.</p>')
     elif step == "school-deck":
-        decks = []
-        for action in view.actions:
-            if action.startswith("school "):
-                deck = action.split()[1]
-                decks.append(button(f"Deck {deck} <small>({obs['decks'][deck]} left)</small>",
-                                    cls="btn", data_action=action,
-                                    aria=f"Draw from deck {deck}"))
+        decks = [button(f"Deck {a.deck} <small>({obs['decks'][a.deck]} left)</small>",
+                        cls="btn", data_action=str(a))
+                 for a in view.actions if a.verb == "school"]
+        n = obs["pending_draws"]
         parts.append(f'<p class="prompt-text">{name}, choose the deck your School draws '
-                     f"{state.pending_draws} card{'s' * (state.pending_draws != 1)} from.</p>"
+                     f"{n} card{'s' * (n != 1)} from.</p>"
                      f'<div class="buttons">{"".join(decks)}</div>')
     elif step == "school-keep":
         parts.append(f'<p class="prompt-text">{name}, keep one of the cards drawn; the rest '
                      "go to the bottom of the deck.</p>")
         parts.append(_card_choices("keep", obs["draw"] or [], view, "Keep"))
     else:
-        strip, flipped = state.strips[0]
-        bricks, cogs = space_resources(strip, flipped, state.acting)
-        p = obs["players"][cur]
-        res = (f'<span class="res"><i class="sym brick mini"></i> {bricks} + '
-               f'{len(p["bricks"])}</span> <span class="res">⚙ {cogs}</span> '
-               f'<span class="res">¢ {p["coins"]}</span>')
-        hint = []
-        if view.selected:
-            chosen = rome.BUILDINGS[view.selected]
-            hint.append(f"Choose a highlighted space for the {esc(chosen.name)} "
-                        f"(cost {chosen.cost}). <em>{esc(chosen.rule)}</em>")
-        elif any(a.startswith("build ") for a in view.actions):
-            hint.append("Choose a card in your hand to build it.")
-        if state.built:
-            hint.append("You have built this turn.")
-        if state.produced:
-            hint.append("You have produced this turn.")
-        buttons = []
-        if view.selected:
-            buttons.append(button("Cancel", cls="btn", data_ui="deselect",
-                                  aria="Cancel the building choice"))
-        if "produce" in view.actions:
-            buttons.append(button("Produce", cls="btn", data_action="produce", accesskey="p",
-                                  aria="Produce: use every production building once "
-                                       "(missing cogs bought automatically)"))
-        if "end" in view.actions:
-            buttons.append(button("End turn", cls="btn primary", data_action="end",
-                                  accesskey="e", aria="End your turn"))
-        parts.append(f'<p class="prompt-text">{name}, your turn. {res}</p>'
-                     f'<p class="hint">{" ".join(hint)}</p>'
-                     f'<div class="buttons">{"".join(buttons)}</div>')
+        parts.append(_act_prompt(view, name))
+    undo = _undo(view)
     if undo:
         parts.append(f'<div class="buttons undo">{undo}</div>')
     return "".join(parts)
+
+
+def _act_prompt(view: TableView, name: str) -> str:
+    obs = view.obs
+    cur = obs["current_player"]
+    bricks, cogs = facts.strip_now(obs)[1][obs["acting"] - 1]
+    p = obs["players"][cur]
+    left_b = "used" if obs["built"] else f"{bricks} + {len(p['bricks'])} tokens"
+    res = (f'<span class="res" title="bricks this turn">'
+           f'<i class="sym brick mini"></i> {left_b}</span> '
+           f'<span class="res" title="cogs this turn">⚙ {"used" if obs["produced"] else cogs}'
+           f'</span> <span class="res" title="coins">¢ {p["coins"]}</span>')
+    hint = []
+    if view.selection:
+        chosen = rome.BUILDINGS[view.selection]
+        hint.append(f"Choose a space for the {esc(chosen.name)} (cost {chosen.cost}); each "
+                    "shows its price. <em>" + esc(chosen.rule) + "</em>")
+    elif any(a.verb == "build" for a in view.actions):
+        hint.append("Choose a card in your hand to see where it may go and what it costs.")
+    if obs["built"]:
+        hint.append("You have built this turn.")
+    if obs["produced"]:
+        hint.append("You have produced this turn.")
+    buttons = []
+    if view.selection:
+        buttons.append(button("Cancel", cls="btn", data_ui="deselect",
+                              title="Cancel the building choice"))
+    for action in view.actions:
+        if action.verb == "produce":
+            out = view.outcomes.get(action)
+            cost = price_text(0, out.coins) if out else ""
+            gains = ", ".join(out.gains) if out and out.gains else "nothing"
+            buttons.append(button(
+                f"Produce <small>({esc(cost)} → {esc(gains)})</small>", cls="btn produce",
+                data_action=str(action), data_cost_coins=out.coins if out else 0,
+                title=f"Produce: costs {cost}; gives {gains}"))
+    for action in view.actions:
+        if action.verb == "end":
+            buttons.append(button("End turn", cls="btn primary", data_action=str(action),
+                                  title="End your turn"))
+    return (f'<p class="prompt-text">{name}, your turn. {res}</p>'
+            f'<p class="hint">{" ".join(hint)}</p>'
+            f'<div class="buttons">{"".join(buttons)}</div>')

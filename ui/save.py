@@ -114,6 +114,7 @@ def _is_pace(value: Any) -> bool:
 SETTINGS_RULES: dict[str, tuple[Any, Callable[[Any], bool]]] = {
     "pace": (800, _is_pace),
     "theme": ("auto", lambda v: v in ("auto", "light", "dark")),
+    "open_hands": (False, lambda v: isinstance(v, bool)),
 }
 """Every stored setting: its default and its check. Unknown keys are dropped on reading."""
 SETTINGS_DEFAULTS: dict[str, Any] = {k: d for k, (d, _) in SETTINGS_RULES.items()}

@@ -8,7 +8,7 @@ so the UI never decides a rule. Pure Python: importable and testable without a b
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import rome
@@ -88,6 +88,22 @@ class Session:
         self.actors.append(-1 if actor is None else actor)
         self.states.append(after)
         return after
+
+    def after(self, text: str, auto: bool = False) -> Session:
+        """A new session with one more action (this one unchanged): the UI model's way."""
+        copy = replace(self, seats=list(self.seats), actions=list(self.actions),
+                       auto=list(self.auto), actors=list(self.actors), states=list(self.states))
+        copy.apply(text, auto)
+        return copy
+
+    def undone(self) -> Session | None:
+        """A new session without the current human's last decision (None if not allowed)."""
+        keep = self.undo_point()
+        if keep is None:
+            return None
+        return replace(self, seats=list(self.seats), actions=self.actions[:keep],
+                       auto=self.auto[:keep], actors=self.actors[:keep],
+                       states=self.states[:keep + 1])
 
     # -- undo -------------------------------------------------------------------------
     def undo_point(self) -> int | None:

@@ -131,7 +131,8 @@ def grid_html(kinds: dict[Pos, str], points: dict[Pos, int], *, selected: Pos | 
             kind = kinds.get((r, c))
             where = f"row {r + 1}, column {c + 1}"
             if kind is None:
-                inner, label = '<span class="empty" aria-hidden="true">+</span>', f"{where}: empty"
+                inner = '<span class="empty" aria-hidden="true">+</span>' if editable else ""
+                label = f"{where}: empty"
             else:
                 n = points.get((r, c), 0)
                 inner = card_svg(kind, square=True, points=n)

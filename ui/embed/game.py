@@ -1,23 +1,43 @@
 """The compact game: the whole game in a small frame, its saves kept apart.
 
-Today's app has no namespace for its saves yet (``ui.app.start_game`` with
-``compact``/``namespace`` is coming with the table's rebuild): until then the frame runs
-the game as the site does.
+Each embed saves under a namespace of its own (``save=`` in the address, default
+``embed``), so a rules page's game never touches the player's game on the main site,
+nor another embed's. Where storage is unavailable (an opaque origin, private browsing)
+the frame says at once that nothing will be saved.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from ui.embed.params import EmbedParams
+from pyscript import document, window
 
+from ui.embed.params import EmbedParams
+from ui.storage import Store
+
+PREFIX = "rome-embed."
 _app: Any = None
+
+
+def namespace(params: EmbedParams) -> str:
+    """``rome-embed.<name>``: the name cut to what a storage key may safely hold."""
+    name = re.sub(r"[^a-z0-9-]", "", params.namespace.lower())[:32] or "embed"
+    return PREFIX + name
 
 
 def mount(params: EmbedParams) -> None:
     global _app
     from ui import app
 
+    if not Store(window, namespace(params)).available:
+        note = document.createElement("p")
+        note.className = "embed-note"
+        note.setAttribute("role", "status")
+        note.dataset.noStorage = "true"
+        note.textContent = "This frame cannot store anything: the game plays, but nothing " \
+                           "will be saved."
+        document.body.insertBefore(note, document.getElementById("app"))
     _app = app.App()
     _app.mount()
     _app.start_from_address()

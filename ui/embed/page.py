@@ -13,7 +13,7 @@ from pyscript.ffi import create_proxy
 
 from rome.citycode import decode
 from rome.score_input import ScoreInputError
-from ui.embed import calculator, replay, scorecard
+from ui.embed import calculator, links, replay, scorecard
 from ui.embed.params import EmbedParams
 from ui.markup import esc, present
 
@@ -30,11 +30,6 @@ def _closest(event: Any, selector: str) -> Any:
     target = event.target
     found = target.closest(selector) if present(target) and hasattr(target, "closest") else None
     return found if present(found) else None
-
-
-def page_url(query: str) -> str:
-    """This page's address with another query (links stay inside this folder)."""
-    return f"{str(window.location.href).split('?')[0].split('#')[0]}?{query}"
 
 
 def _app() -> Any:
@@ -116,7 +111,7 @@ class CalculatorPage:
             return True
         elif name == "share":
             code = c.code()
-            self.link = page_url(f"view=city&code={code}") if code else ""
+            self.link = links.city_link(str(window.location.href), code) if code else ""
         return False
 
     def on_input(self, event: Any) -> None:
@@ -145,7 +140,7 @@ def mount_city(params: EmbedParams) -> None:
         _app().innerHTML = f'<div class="embed-city">{scorecard.render(result)}</div>'
         return
     grid = calculator.grid_html(city.kinds, city.points, editable=False)
-    link = page_url(f"view=calculator&code={params.code}")
+    link = links.city_link(str(window.location.href), params.code, view="calculator")
     _app().innerHTML = (
         f'<div class="embed-city"><section class="calc-city" aria-label="The city">{grid}'
         f'<p class="res">{city.coins} coins · {city.influence_tokens} influence tokens · '

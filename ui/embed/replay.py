@@ -125,8 +125,8 @@ def render_step(replay: Replay, step: int, open_hands: bool) -> str:
 
 
 def controls_html() -> str:
-    labels = (("start", "⏮", "Start"), ("back", "◀", "Back"), ("forward", "▶", "Forward"),
-              ("end", "⏭", "End"))
+    labels = (("start", "«", "Start"), ("back", "‹", "Back"), ("forward", "›", "Forward"),
+              ("end", "»", "End"))
     buttons = "".join(f'<button type="button" class="btn" data-replay="{key}" '
                       f'aria-label="{label}" title="{label} (arrow keys, Home, End)">'
                       f'<span aria-hidden="true">{icon}</span> {label}</button>'

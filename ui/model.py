@@ -1,0 +1,398 @@
+"""The table's UI model: one frozen state and pure reducers ``(state, event) -> (state, effects)``.
+
+Why (in the spirit of boardgame.io's client loop): every way the game moves on — a
+click, a timer, the AI's answer, undo, a setting — is an *event*; :func:`reduce` is the
+only place that decides what it changes, and it returns the *effects* the page must run
+(save, ask the AI, wait, move focus) instead of running them. The page object only
+dispatches events, runs effects and renders once per event, so every path here is
+tested on CPython without a browser (``e2e/test_ui_model.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import Any
+
+import rome
+from ui import log_view
+from ui.names import isolate_text
+from ui.session import Session
+
+AUTO_PAUSE_MS = 350
+"""A forced move is shown this long (never longer than the pace) before it is played."""
+ROUND_FRAME_MS = 30
+"""At the instant pace, the pause after a round ends: long enough for one paint."""
+
+
+class Mode(Enum):
+    """Who the table waits for (``data-waiting`` shows the value)."""
+
+    AUTOMATIC = "auto"  # a forced move is about to be played
+    HUMAN = "human"  # a human at the screen decides
+    COMPUTER = "computer"  # the AI is thinking
+    HANDOVER = "handover"  # the device passes to the next human
+    OVER = "over"  # the game has ended (or no game is on)
+
+
+@dataclass(frozen=True)
+class UiState:
+    """Everything the table shows besides the game's own state."""
+
+    session: Session | None = None
+    mode: Mode = Mode.OVER
+    selection: str = ""  # hand card kind chosen for building
+    pace: int = 800  # ms between computer moves; 0 is instant
+    notices: tuple[str, ...] = ()
+    shown: int | None = None  # the human seat whose hand the screen last showed
+    open_hands: bool = False  # friends at one table: no hand-overs at all
+    thinking: str = ""
+    generation: int = 0  # bumped when the game changes under running timers
+    log: tuple[log_view.LogEntry, ...] = ()
+    detail: str = ""  # the card whose details are open ("" none)
+    help_open: bool = False
+    breakdown: int | None = None  # seat whose score breakdown is open
+    theme: str = "auto"  # "auto" follows prefers-color-scheme; "light" / "dark"
+
+
+# -- events ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Begin:
+    """A game is put on the table (new, resumed or a rematch)."""
+
+    session: Session
+
+
+@dataclass(frozen=True)
+class Act:
+    """The human at the screen chose an action (already an ``Action`` object)."""
+
+    action: rome.Action
+
+
+@dataclass(frozen=True)
+class Select:
+    kind: str  # "" clears the selection
+
+
+@dataclass(frozen=True)
+class Undo:
+    pass
+
+
+@dataclass(frozen=True)
+class HandOver:
+    """The next human confirms they hold the device."""
+
+
+@dataclass(frozen=True)
+class Tick:
+    """A wait the model asked for has passed."""
+
+    generation: int
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The AI's move (canonical text) for the game of ``generation``."""
+
+    generation: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Thinking:
+    generation: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Setting:
+    """``pace`` (int ms), ``open_hands`` (bool) or ``theme`` (str) changed."""
+
+    name: str
+    value: Any
+
+
+@dataclass(frozen=True)
+class Panel:
+    """Open or close an overlay: ``help``, ``detail`` (value: card key) or ``breakdown``."""
+
+    name: str
+    value: Any = None
+
+
+@dataclass(frozen=True)
+class Notice:
+    text: str  # "" dismisses every notice
+
+
+@dataclass(frozen=True)
+class Leave:
+    """Back to the new-game screen (the game stays saved)."""
+
+
+Event = Begin | Act | Select | Undo | HandOver | Tick | Answer | Thinking | Setting | Panel \
+    | Notice | Leave
+
+
+# -- effects --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Save:
+    session: Session
+
+
+@dataclass(frozen=True)
+class Wait:
+    """Dispatch ``Tick(generation)`` after ``ms``."""
+
+    generation: int
+    ms: int
+
+
+@dataclass(frozen=True)
+class Ask:
+    """Ask the AI for ``seat``'s move after ``delay_ms``; answer with :class:`Answer`."""
+
+    generation: int
+    seat: int
+    level: str
+    seed: int
+    delay_ms: int
+
+
+@dataclass(frozen=True)
+class Focus:
+    """Move keyboard focus to the first element matching one of ``selectors``."""
+
+    selectors: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Remember:
+    """Store the settings (pace, theme, open hands) for the next visit."""
+
+    settings: tuple[tuple[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class ShowForm:
+    """Leave the table for the new-game screen."""
+
+
+Effect = Save | Wait | Ask | Focus | Remember | ShowForm
+Result = tuple[UiState, tuple[Effect, ...]]
+
+FOCUS_DECISION = ("#prompt [data-action]", "#prompt button", "[data-select]",
+                  "[data-action]", "#prompt")
+
+
+def log_for(session: Session) -> tuple[log_view.LogEntry, ...]:
+    """The whole game's log, rebuilt from the session (on resume or undo)."""
+    names = [isolate_text(s.name) for s in session.seats]
+    return tuple(
+        log_view.LogEntry(i, session.actors[i], tuple(log_view.describe(
+            session.states[i], text, session.states[i + 1], names)), session.auto[i])
+        for i, text in enumerate(session.actions))
+
+
+def settings_of(ui: UiState) -> Remember:
+    return Remember((("pace", ui.pace), ("theme", ui.theme), ("open_hands", ui.open_hands)))
+
+
+# -- the reducer ----------------------------------------------------------------------
+def reduce(ui: UiState, event: Event) -> Result:
+    """The next UI state and the effects to run, for any event in any state."""
+    handler = _HANDLERS[type(event)]
+    return handler(ui, event)
+
+
+def _begin(ui: UiState, event: Begin) -> Result:
+    fresh = replace(ui, session=event.session, selection="", notices=(), shown=None,
+                    thinking="", generation=ui.generation + 1, log=log_for(event.session),
+                    detail="", breakdown=None, help_open=False)
+    nxt, effects = settle(fresh, delay_ms=0)
+    return nxt, (Save(event.session), *effects)
+
+
+def _act(ui: UiState, event: Act) -> Result:
+    s = ui.session
+    if s is None or ui.mode is not Mode.HUMAN:
+        return ui, ()
+    if event.action not in rome.sensible_actions(s.state):
+        return ui, ()
+    played = _play(ui, str(event.action), auto=False)
+    nxt, effects = settle(played, delay_ms=ui.pace)
+    return nxt, (Save(played.session), *effects)  # type: ignore[arg-type]
+
+
+def _select(ui: UiState, event: Select) -> Result:
+    if ui.mode is not Mode.HUMAN or ui.session is None:
+        return ui, ()
+    kind = "" if event.kind == ui.selection else event.kind
+    builds = {a.kind for a in rome.sensible_actions(ui.session.state) if a.verb == "build"}
+    if kind and kind not in builds:
+        return ui, ()
+    focus = ('[data-action^="build "]',) if kind else FOCUS_DECISION
+    return replace(ui, selection=kind), (Focus(focus),)
+
+
+def _undo(ui: UiState, event: Undo) -> Result:
+    s = ui.session
+    if s is None or ui.mode is not Mode.HUMAN:
+        return ui, ()
+    back = s.undone()
+    if back is None:
+        return ui, ()
+    undone = replace(ui, session=back, selection="", generation=ui.generation + 1,
+                     log=ui.log[:len(back.actions)])
+    nxt, effects = settle(undone, delay_ms=0)
+    return nxt, (Save(back), *effects)
+
+
+def _hand_over(ui: UiState, event: HandOver) -> Result:
+    if ui.mode is not Mode.HANDOVER or ui.session is None:
+        return ui, ()
+    return replace(ui, mode=Mode.HUMAN, shown=ui.session.current), (Focus(FOCUS_DECISION),)
+
+
+def _tick(ui: UiState, event: Tick) -> Result:
+    s = ui.session
+    if s is None or event.generation != ui.generation or ui.mode is not Mode.AUTOMATIC:
+        return ui, ()
+    forced = rome.automatic_action(s.state)
+    if forced is None:  # cannot happen while AUTOMATIC; settle again to be safe
+        return settle(ui, delay_ms=0)
+    played = _play(ui, str(forced), auto=True)
+    nxt, effects = settle(played, delay_ms=ui.pace)
+    return nxt, (Save(played.session), *effects)  # type: ignore[arg-type]
+
+
+def _answer(ui: UiState, event: Answer) -> Result:
+    s = ui.session
+    if s is None or event.generation != ui.generation or ui.mode is not Mode.COMPUTER:
+        return ui, ()
+    legal = {str(a) for a in rome.legal_actions(s.state)}
+    if event.text not in legal:
+        note = f"The computer proposed {event.text!r}, which is not legal; it plays again."
+        return replace(ui, notices=ui.notices + (note,)), ()
+    played = _play(replace(ui, thinking=""), event.text, auto=False)
+    nxt, effects = settle(played, delay_ms=ui.pace)
+    return nxt, (Save(played.session), *effects)  # type: ignore[arg-type]
+
+
+def _thinking(ui: UiState, event: Thinking) -> Result:
+    if event.generation != ui.generation or ui.mode is not Mode.COMPUTER:
+        return ui, ()
+    return replace(ui, thinking=event.text), ()
+
+
+def _setting(ui: UiState, event: Setting) -> Result:
+    if event.name == "pace":
+        nxt = replace(ui, pace=max(0, min(5000, int(event.value))))
+    elif event.name == "theme" and event.value in ("auto", "light", "dark"):
+        nxt = replace(ui, theme=event.value)
+    elif event.name == "open_hands":
+        nxt = replace(ui, open_hands=bool(event.value))
+        if nxt.open_hands and nxt.mode is Mode.HANDOVER:
+            nxt, effects = settle(nxt, delay_ms=0)
+            return nxt, (settings_of(nxt), *effects)
+    else:
+        return ui, ()
+    return nxt, (settings_of(nxt),)
+
+
+def _panel(ui: UiState, event: Panel) -> Result:
+    if event.name == "help":
+        opened = bool(event.value)
+        focus = ("#help-close",) if opened else ('[data-ui="help"]', "#start-btn")
+        return replace(ui, help_open=opened), (Focus(focus),)
+    if event.name == "detail":
+        key = str(event.value or "")
+        return replace(ui, detail=key), ((Focus(("#detail-close",)),) if key else ())
+    if event.name == "breakdown":
+        seat = event.value if isinstance(event.value, int) else None
+        if seat is not None and (ui.session is None or not 0 <= seat < len(ui.session.seats)):
+            return ui, ()
+        return replace(ui, breakdown=None if seat == ui.breakdown else seat), ()
+    return ui, ()
+
+
+def _notice(ui: UiState, event: Notice) -> Result:
+    if not event.text:
+        return replace(ui, notices=()), ()
+    if event.text in ui.notices:
+        return ui, ()
+    return replace(ui, notices=ui.notices + (event.text,)), ()
+
+
+def _leave(ui: UiState, event: Leave) -> Result:
+    return replace(ui, session=None, mode=Mode.OVER, selection="", generation=ui.generation + 1,
+                   log=(), thinking="", detail="", breakdown=None), (ShowForm(),)
+
+
+_HANDLERS: dict[type, Any] = {
+    Begin: _begin, Act: _act, Select: _select, Undo: _undo, HandOver: _hand_over, Tick: _tick,
+    Answer: _answer, Thinking: _thinking, Setting: _setting, Panel: _panel, Notice: _notice,
+    Leave: _leave,
+}
+
+
+def _play(ui: UiState, text: str, auto: bool) -> UiState:
+    """Apply one (legal) action and log it."""
+    s = ui.session
+    assert s is not None
+    after = s.after(text, auto)
+    names = [isolate_text(x.name) for x in s.seats]
+    lines = tuple(log_view.describe(s.state, text, after.state, names))
+    entry = log_view.LogEntry(len(s.actions), -1 if s.current is None else s.current, lines,
+                              auto)
+    return replace(ui, session=after, selection="", log=ui.log + (entry,), detail="")
+
+
+def _round_changed(session: Session) -> bool:
+    if len(session.states) < 2:
+        return False
+    before, after = session.states[-2], session.states[-1]
+    return rome.observation(before, 0)["round"] != rome.observation(after, 0)["round"]
+
+
+def settle(ui: UiState, delay_ms: int) -> Result:
+    """Decide whom the table waits for now, and the effect that moves it on.
+
+    ``delay_ms`` is the pause before a computer or forced move (the pace after another
+    move); at the instant pace a round's end still pauses one frame so the table paints.
+    """
+    s = ui.session
+    if s is None:
+        return replace(ui, mode=Mode.OVER), ()
+    if rome.is_over(s.state):
+        return replace(ui, mode=Mode.OVER, thinking=""), (Focus(("#final [data-ui]",)),)
+    if delay_ms <= 0 and _round_changed(s):
+        delay_ms = ROUND_FRAME_MS
+    cur = s.current
+    assert cur is not None
+    if rome.automatic_action(s.state) is not None:
+        pause = min(delay_ms, AUTO_PAUSE_MS) if s.seat_is_human(cur) else delay_ms
+        return replace(ui, mode=Mode.AUTOMATIC), (Wait(ui.generation, pause),)
+    if s.seat_is_human(cur):
+        humans = sum(1 for x in s.seats if x.human)
+        if humans > 1 and not ui.open_hands and ui.shown != cur:
+            return replace(ui, mode=Mode.HANDOVER, selection=""), (Focus(("#handover-ok",)),)
+        return replace(ui, mode=Mode.HUMAN, shown=cur), (Focus(FOCUS_DECISION),)
+    seat = s.seats[cur]
+    return (replace(ui, mode=Mode.COMPUTER, thinking=""),
+            (Ask(ui.generation, cur, seat.level, s.seed * 1009 + len(s.actions), delay_ms),))
+
+
+def needs_render(before: UiState, after: UiState) -> bool:
+    """Render after this event?  Always, except at the instant pace, where the moves of
+    computers and forced moves are drawn once per round (and whenever a human is asked)."""
+    if after.pace > 0 or before.session is None or after.session is None:
+        return True
+    quiet = (Mode.AUTOMATIC, Mode.COMPUTER)
+    if after.mode not in quiet or before.mode not in quiet:
+        return True
+    if before.session is after.session:
+        return True
+    return _round_changed(after.session)
