@@ -420,6 +420,20 @@ class App:
                 self.show_form()
         elif command == "rematch" and s is not None:
             self.new_game(s.seats, newgame.random_seed(), s.shrine)
+        elif command == "replay-link" and s is not None:
+            boot.background(self.copy_replay_link(s))
+
+    async def copy_replay_link(self, s: Session) -> None:
+        """The end screen's "copy replay link": embed.html's replay view of this game."""
+        from ui.embed.links import replay_link
+
+        link = replay_link(str(window.location.href), save.record(s))
+        try:
+            await window.navigator.clipboard.writeText(link)
+            text = "Replay link copied: paste it to show this game step by step."
+        except Exception:
+            text = "This browser refused to copy the replay link."
+        self.dispatch(model.Notice(text))
 
     def toggle_help(self, show: bool) -> None:
         """The help dialog: modal, traps focus, closes on Escape and on its backdrop."""
