@@ -42,7 +42,7 @@ test: setup
 dist: setup
 	rm -rf dist
 	mkdir -p dist
-	cp -r index.html embed.html pyscript.toml rome ui assets dist/
+	cp -r index.html embed.html pyscript.toml manifest.webmanifest sw.js rome ui assets dist/
 	find dist -name __pycache__ -type d -prune -exec rm -rf {} +
 	mkdir -p dist/examples && cp examples/example-game.json dist/examples/
 	$(VPY) scripts/wheel.py dist

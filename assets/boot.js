@@ -54,7 +54,72 @@
     if ($("app")) $("app").hidden = false;
     html.dataset.readyMs = String(Math.round(performance.now()));
     html.dataset.ready = "true";
+    // Offline support is set up only now: caching the site must not slow the first start.
+    setTimeout(registerServiceWorker, 0);
   }
+
+  // Offline play (sw.js, written by scripts/vendor.py). Storage-like APIs may throw in an
+  // opaque-origin frame, and a site opened from disk has no service worker: both are fine.
+  function registerServiceWorker() {
+    let container;
+    try {
+      container = navigator.serviceWorker;
+      if (!container || html.dataset.serviceWorker === "off") return;
+    } catch {
+      return;
+    }
+    let reloading = false;
+    container.addEventListener("controllerchange", () => {
+      if (reloading) location.reload();
+    });
+    // A new version is installed (all its files cached) while this page runs the old one.
+    const offer = (incoming) => {
+      if (!container.controller) return; // the first install: nothing older is running
+      showUpdate(() => {
+        reloading = true;
+        incoming.postMessage("take-over");
+      });
+    };
+    container
+      .register("./sw.js")
+      .then((registration) => {
+        if (registration.waiting) offer(registration.waiting);
+        registration.addEventListener("updatefound", () => {
+          const incoming = registration.installing;
+          incoming?.addEventListener("statechange", () => {
+            if (incoming.state === "installed") offer(incoming);
+          });
+        });
+        return container.ready;
+      })
+      .then(() => {
+        html.dataset.offlineReady = "true";
+      })
+      .catch((error) => console.warn("Offline play is not available:", error && error.message));
+  }
+
+  // Offer the new version; `takeOver` switches to it (the page then reloads whole).
+  function showUpdate(takeOver) {
+    if ($("update-notice")) return;
+    const box = document.createElement("div");
+    box.id = "update-notice";
+    box.className = "notice update-notice";
+    box.setAttribute("role", "status");
+    box.textContent = "A new version of the game is ready. ";
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "btn";
+    button.textContent = "Reload now";
+    button.addEventListener("click", takeOver);
+    box.append(button);
+    document.body.prepend(box);
+  }
+
+  // Content-Security-Policy refusals are counted for the tests and explained in the console.
+  const cspViolations = [];
+  addEventListener("securitypolicyviolation", (event) => {
+    cspViolations.push(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"}`);
+  });
 
   const timer = setTimeout(
     () => fail(`The game did not start within ${timeoutMs / 1000} s. Please reload.`),
@@ -91,5 +156,15 @@
     }
   }).observe(document.documentElement, { childList: true, subtree: true });
 
-  window.romeBoot = { ready, fail, setProgress };
+  // A time limit on a promise (the AI worker's answers), kept in JS: an asyncio timer
+  // per move would leave a Python callback pending in a JS timer long after the answer.
+  function withTimeout(promise, ms) {
+    let timer;
+    const limit = new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    });
+    return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
+  }
+
+  window.romeBoot = { ready, fail, setProgress, cspViolations, withTimeout };
 })();

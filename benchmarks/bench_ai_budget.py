@@ -1,7 +1,7 @@
 """Where a level's node budget goes: nodes spent, time and agreement of candidate levels.
 
     nice -n 15 python benchmarks/bench_ai_budget.py [--players 2 4] [--per-game 6] \
-        [--seed 1] [--candidates cand-skip]
+        [--seed 1] [--candidates cand-deep]
 
 On the same observations as ``bench_ai.py`` (seeded greedy games), it runs today's
 ``hard`` (wall-clock net lifted, so the budget alone decides) and each candidate of
@@ -55,7 +55,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=1)
     parser.add_argument("--per-game", type=int, default=6)
     parser.add_argument("--seed", type=int, default=1, help="the first game seed")
-    parser.add_argument("--candidates", nargs="+", default=["cand-skip"])
+    parser.add_argument("--candidates", nargs="+", default=list(CANDIDATES))
     args = parser.parse_args()
     search.Search.__init__ = _counting_init  # type: ignore[method-assign]
     names = ["hard", *args.candidates]

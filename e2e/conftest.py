@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scripts.serve import start_server  # noqa: E402
-from scripts.vendor import build_app_zip  # noqa: E402
+from scripts.vendor import build_site  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -45,11 +45,12 @@ SETTLED_JS = f"{READY_JS} || document.documentElement.dataset.error !== undefine
 def site_url() -> Iterator[str]:
     """Serve the repo root on 127.0.0.1 (free port) for the whole session.
 
-    The app zip is re-packed first so the browser runs the working tree's Python.
+    The app zip and the service worker are rebuilt first so the browser runs the
+    working tree's files.
     """
     if not (ROOT / "assets" / "vendor" / "pyodide" / "pyodide.mjs").exists():
         pytest.fail("assets/vendor is missing: run `make setup` first")
-    build_app_zip(ROOT)
+    build_site(ROOT)
     server = start_server(ROOT)
     yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()
@@ -65,6 +66,17 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
         "headless": True,
         "args": CHROMIUM_ARGS,
     }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    """Bypass the site's Content-Security-Policy in tests.
+
+    Why: Playwright's ``wait_for_function`` evaluates its predicate with ``eval``, which
+    the policy rightly forbids. The policy itself is tested in ``e2e/test_offline.py``
+    in a context of its own, which polls with ``page.evaluate`` instead.
+    """
+    return {**browser_context_args, "bypass_csp": True}
 
 
 @dataclass

@@ -11,11 +11,12 @@ import random
 import subprocess
 import sys
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 import embedhost
+from conftest import wait_ready
 from embedhost import Host, wait_frame_ready
-from playwright.sync_api import Frame, Page, expect
+from playwright.sync_api import BrowserContext, Frame, Page, expect
 
 import rome
 
@@ -233,3 +234,29 @@ def test_compact_game_plays_in_a_600_by_500_frame_and_says_nothing_is_saved(
     # The game itself: the human's first decision is offered as legal actions.
     expect(frame.locator("[data-action]").first).to_be_visible(timeout=30_000)
     assert frame.evaluate("innerWidth") <= 600
+
+
+def test_compact_game_saves_under_its_own_namespace(page: Page, site_url: str) -> None:
+    """Same origin as the main site (no sandbox): its saves must not touch the site's."""
+    page.goto(site_url + "embed.html?view=game&save=Rules-A!&seats=human,random&seed=5&pace=0")
+    wait_ready(page)
+    expect(page.locator("[data-action]").first).to_be_visible(timeout=30_000)
+    page.locator("[data-action]").first.click()
+    page.wait_for_function("Object.keys(localStorage).some(k => k.startsWith('rome-embed.'))")
+    keys = page.evaluate("Object.keys(localStorage)")
+    assert keys and all(k.startswith("rome-embed.rules-a.") for k in keys), keys
+    assert page.locator("#app.compact, #app .compact").count() >= 1
+
+
+def test_end_screen_copies_a_replay_link_of_the_game(
+        page: Page, context: BrowserContext, site_url: str) -> None:
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto(site_url + "index.html?seats=random,random&seed=8&pace=0")
+    wait_ready(page)
+    page.locator('[data-ui="replay-link"]').click(timeout=90_000)
+    expect(page.locator("body")).to_contain_text("Replay link copied")
+    link = page.evaluate("navigator.clipboard.readText()")
+    record = json.loads(page.evaluate("window.rome.record()"))
+    assert link.startswith(site_url + "embed.html?view=replay&record=")
+    assert json.loads(unquote(link.split("record=", 1)[1])) == record
+    assert len(record["actions"]) > 50 and record["seed"] == 8

@@ -12,6 +12,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import rome
 from ui.save import (
@@ -335,3 +337,56 @@ def test_import_refuses_illegal_moves_with_a_bounded_sentence() -> None:
     with pytest.raises(SaveError, match="do not make a legal game") as caught:
         import_game(json.dumps(data))
     assert len(str(caught.value)) < 200
+
+
+# -- properties: whatever storage holds, reading it never fails ------------------------------
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                 max_size=4),
+    max_leaves=20)
+GOOD_SAVE = game(16).to_save()
+
+
+@st.composite
+def mutated_saves(draw: st.DrawFn) -> str:
+    """A real save with one field replaced by anything, or its text cut anywhere."""
+    data = dict(GOOD_SAVE)
+    data[draw(st.sampled_from(sorted(data)))] = draw(JSON_VALUES)
+    text = json.dumps(data)
+    return text[:draw(st.integers(0, len(text)))] if draw(st.booleans()) else text
+
+
+STORED_TEXT = st.one_of(st.text(max_size=200), JSON_VALUES.map(json.dumps), mutated_saves())
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(STORED_TEXT)
+def test_any_stored_game_loads_or_is_refused_with_a_sentence(text: str) -> None:
+    window = FakeWindow()
+    window._storage.data[NS + "game.1"] = text
+    window._storage.data[NS + "last"] = "1"
+    saves = saves_on(window)
+    listed = saves.list_games()
+    assert all(g.slot == "1" for g in listed)
+    try:
+        session = saves.load_game("1")
+    except SaveError as exc:
+        assert 0 < len(str(exc)) < 300
+        assert window._storage.data[NS + "damaged.game.1.1"] == text  # kept, not destroyed
+    else:
+        assert session.actions == json.loads(text)["actions"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(st.text(max_size=100), JSON_VALUES.map(json.dumps),
+                 st.dictionaries(st.sampled_from(["pace", "theme", "x"]), JSON_VALUES)
+                 .map(json.dumps)))
+def test_any_stored_settings_give_valid_settings(text: str) -> None:
+    window = FakeWindow()
+    window._storage.data[NS + "settings"] = text
+    settings_, notice = saves_on(window).read_settings()
+    assert set(settings_) == set(SETTINGS_DEFAULTS)
+    assert type(settings_["pace"]) is int and 0 <= settings_["pace"] <= 5000
+    assert settings_["theme"] in ("auto", "light", "dark")
+    assert len(notice) < 300

@@ -60,7 +60,7 @@ def subfolder_site(site_url: str) -> Iterator[str]:
     if target.exists():
         shutil.rmtree(target)
     target.mkdir(parents=True)
-    for name in ("index.html", "pyscript.toml"):
+    for name in ("index.html", "pyscript.toml", "manifest.webmanifest", "sw.js"):
         shutil.copy2(ROOT / name, target / name)
     for name in ("ui", "assets"):
         shutil.copytree(ROOT / name, target / name, ignore=shutil.ignore_patterns("__pycache__"))

@@ -172,6 +172,7 @@ def test_four_seats_one_screen_prices_access_and_end(strict_page: Page,
                 checked += check_costs(page)
                 moments += 1
             if moments == 2 and not shot:
+                assert in_viewport(page, "[data-region], [data-city]") == []
                 shoot(page, "midgame")
                 page.set_viewport_size(PHONE)
                 prompt_and_choices_in_view(page)

@@ -26,6 +26,8 @@ MIME_TYPES = {
     ".zip": "application/zip",
     ".css": "text/css",
     ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".webmanifest": "application/manifest+json",
     ".html": "text/html",
 }
 

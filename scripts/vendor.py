@@ -97,13 +97,61 @@ def build_app_zip(root: Path = ROOT, out: Path | None = None) -> Path:
     return out
 
 
+SW_TEMPLATE = ROOT / "scripts" / "sw_template.js"
+SITE_FILES = ("index.html", "embed.html", "pyscript.toml", "manifest.webmanifest")
+SITE_DIRS = ("assets", "ui")
+"""What the service worker caches: pages, config, assets (vendored runtime included) and
+the Python files pages and workers fetch by URL. ``rome/`` arrives inside app.zip."""
+
+
+def site_files(root: Path = ROOT) -> list[str]:
+    """Every file the site serves itself, as sorted paths relative to the site root."""
+    found = [name for name in SITE_FILES if (root / name).is_file()]
+    for folder in SITE_DIRS:
+        for path in (root / folder).rglob("*"):
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".map" \
+                    and not path.name.endswith(".tmp"):
+                found.append(path.relative_to(root).as_posix())
+    return sorted(found)
+
+
+def write_service_worker(root: Path = ROOT, template: Path = SW_TEMPLATE) -> str:
+    """Write ``sw.js`` (site root) from the template; returns the version it carries.
+
+    The version is a hash of every cached file's path and content, so any change to the
+    site gives a new ``sw.js``, which browsers take as a new deployment.
+    """
+    files = site_files(root)
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + (root / name).read_bytes() + b"\0")
+    version = digest.hexdigest()[:16]
+    text = template.read_text().replace('"__VERSION__"', json.dumps(version)).replace(
+        "__FILES__", json.dumps(files, indent=0))
+    tmp = root / "sw.js.tmp"
+    tmp.write_text(text)
+    tmp.replace(root / "sw.js")
+    return version
+
+
+def build_site(root: Path = ROOT) -> str:
+    """Re-pack the app code, draw missing icons and rewrite the service worker (the e2e
+    fixtures call this); returns the deployment version."""
+    from scripts.icons import build_icons
+
+    build_app_zip(root)
+    build_icons(root / "assets" / "icon.svg", root / "assets" / "vendor" / "icons")
+    return write_service_worker(root)
+
+
 def main(argv: list[str]) -> None:
     """``vendor.py`` copies runtime + zip; ``vendor.py --zip-only`` just re-packs."""
     if "--zip-only" not in argv:
         copy_runtime()
         vendor_micropip()
-    print(f"wrote {build_app_zip().relative_to(ROOT)}")
+    print(f"wrote app.zip, icons and sw.js (version {build_site()})")
 
 
 if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
     main(sys.argv[1:])

@@ -1,16 +1,27 @@
-"""Computer players: ask the AI worker for a move, never blocking the page.
+"""Computer players: ask the AI worker for a move, never blocking the page or the game.
 
 Why: the search runs in the worker (``workers["ai"].choose(obs_json, level, seed)``)
 so the page stays responsive. The fast levels (``random``, ``greedy``) run on the page
 itself, since waiting for the worker's own Python to boot would cost more than the
-move. If the worker fails or takes far too long, a notice is shown and the move comes
-from ``rome.ai.choose_action(obs, "greedy")`` on the page. Whatever comes back is
-checked against ``rome.legal_actions`` before it is played.
+move. Whatever comes back is checked against ``rome.legal_actions`` before it is played.
+
+Faults are survived and said in words (``notice``), never waited out:
+
+* the worker's script cannot be fetched (checked before booting: a 404 is known at once);
+* the worker does not boot within ``BOOT_LIMIT_S``;
+* a move takes longer than ``MOVE_LIMIT_S`` (a hang) or the call fails (a crash).
+
+A failed move is replaced by a quick move computed on the page (the notice names the
+seat and level), the stuck worker is terminated and a fresh one started in the
+background, at most ``MAX_RESTARTS`` times; after that every computer plays the quick AI.
+Tests shorten the limits with ``window.romeAiLimits = {boot: s, move: s}`` (set before
+start-up, e.g. by a Playwright init script).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 from collections.abc import Callable
@@ -20,8 +31,12 @@ import rome
 from ui import boot
 
 FAST_LEVELS = ("random", "greedy")
-WORKER_TIMEOUT_S = 20.0
-WARMUP_TIMEOUT_S = 90.0
+QUICK_LEVEL = "greedy"
+BOOT_LIMIT_S = 90.0
+"""Long enough for a busy phone to boot a second Pyodide; "AI warming up…" shows meanwhile."""
+MOVE_LIMIT_S = 30.0
+"""Hard's slowest measured move is under 3 s in the browser: ten times that is a hang."""
+MAX_RESTARTS = 2
 
 
 def local_choice(state: rome.GameState, seat: int, level: str, seed: int) -> str:
@@ -39,50 +54,104 @@ def local_choice(state: rome.GameState, seat: int, level: str, seed: int) -> str
     return random.Random(seed).choice(options)
 
 
+def _limits() -> tuple[float, float]:
+    """(boot, move) limits in seconds; a test may shorten them (see module docstring)."""
+    boot_s, move_s = BOOT_LIMIT_S, MOVE_LIMIT_S
+    with contextlib.suppress(Exception):
+        from pyscript import window
+
+        given = getattr(window, "romeAiLimits", None)
+        if given is not None and type(given).__name__ not in ("JsNull", "JsUndefined"):
+            boot_s = float(getattr(given, "boot", boot_s) or boot_s)
+            move_s = float(getattr(given, "move", move_s) or move_s)
+    return boot_s, move_s
+
+
 class ComputerPlayers:
-    """Holds the worker handle and its status ("warming", "ready", "failed")."""
+    """Holds the worker handle and its status: "warming", "ready", "restarting" or "failed".
+
+    Only "warming" (the first boot) makes a computer wait; while "restarting" or
+    "failed", computer players move at once with the quick AI.
+    """
 
     def __init__(self, on_status: Callable[[str], None]) -> None:
         self.worker: Any = None
         self.status = "warming"
         self.notice = ""
+        self.restarts = 0
         self._on_status = on_status
+        self._name = ""
+        self.boot_limit, self.move_limit = _limits()
 
     async def connect(self) -> None:
-        """Wait for the worker's Python (started by the page) without delaying first paint."""
+        """Start the worker (after the page is ready) and wait for it, within the boot limit."""
+        self._name = f"ai-{self.restarts}" if self.restarts else boot.AI_WORKER[0]
+        src = boot.AI_WORKER[1]
         try:
-            name, src = boot.AI_WORKER
-            self.worker = await boot.start_worker(name, src)
+            missing = await boot.script_problem(src)
+            if missing:
+                raise RuntimeError(missing)
+            self.worker = await asyncio.wait_for(boot.start_worker(self._name, src),
+                                                 self.boot_limit)
             self.status = "ready"
-        except Exception as exc:  # the page still plays with the on-page fallback
+        except Exception as exc:  # the page still plays with the on-page quick AI
+            self._stop_worker()
             self.status = "failed"
-            self.notice = f"The AI worker could not start ({exc}); using the quick AI."
+            reason = (f"it did not start within {self.boot_limit:g} s"
+                      if isinstance(exc, TimeoutError) else str(exc)[:120])
+            self.notice = (f"The AI worker could not start ({reason}): computer players "
+                           "use the quick AI on this page.")
         self._on_status(self.status)
 
     async def choose(self, state: rome.GameState, seat: int, level: str, seed: int,
-                     waiting: Callable[[str], None]) -> str:
-        """The computer's move as canonical text (always legal)."""
+                     waiting: Callable[[str], None], who: str = "") -> str:
+        """The computer's move as canonical text (always legal, always within the limits)."""
         if level in FAST_LEVELS:
             return local_choice(state, seat, level, seed)
         waited = 0.0
-        while self.status == "warming" and waited < WARMUP_TIMEOUT_S:
+        while self.status == "warming" and waited < self.boot_limit:
             waiting("AI warming up…")
             await asyncio.sleep(0.25)
             waited += 0.25
-        legal = {str(a) for a in rome.legal_actions(state)}
+        who = f"{who} ({level})" if who else f"The {level} computer"
         if self.status == "ready":
+            legal = {str(a) for a in rome.legal_actions(state)}
             obs_json = json.dumps(rome.observation(state, seat))
             try:
-                text = await asyncio.wait_for(self._ask(obs_json, level, seed), WORKER_TIMEOUT_S)
+                text = str(await boot.within(self.worker.choose(obs_json, level, seed),
+                                             self.move_limit))
                 if text in legal:
                     return text
-                raise ValueError(f"the AI proposed {text!r}, which is not legal")
+                raise ValueError("it proposed a move that is not legal")
             except Exception as exc:
-                self.status = "failed"
-                self.notice = (f"The AI worker did not answer ({type(exc).__name__}); "
-                               "computer players now use the quick AI.")
-                self._on_status(self.status)
-        return local_choice(state, seat, "greedy", seed)
+                reason = (f"took longer than {self.move_limit:g} s"
+                          if isinstance(exc, TimeoutError) else "stopped working")
+                self._fault(f"The AI worker {reason}: {who} played a quick move instead.")
+        elif self.status == "failed" and not self.notice:
+            self.notice = "The AI worker is unavailable: computer players use the quick AI."
+        return local_choice(state, seat, QUICK_LEVEL, seed)
 
-    async def _ask(self, obs_json: str, level: str, seed: int) -> str:
-        return str(await self.worker.choose(obs_json, level, seed))
+    def _fault(self, what: str) -> None:
+        """Stop the broken worker; restart it in the background unless it failed too often."""
+        self._stop_worker()
+        if self.restarts < MAX_RESTARTS:
+            self.restarts += 1
+            self.status = "restarting"
+            self.notice = f"{what} Restarting the AI worker…"
+            self._on_status(self.status)
+            boot.background(self._restart(what))
+        else:
+            self.status = "failed"
+            self.notice = (f"{what} The AI worker keeps failing: computer players now use "
+                           "the quick AI.")
+            self._on_status(self.status)
+
+    async def _restart(self, what: str) -> None:
+        await self.connect()
+        if self.status == "ready":
+            self.notice = f"{what} The AI worker was restarted."
+
+    def _stop_worker(self) -> None:
+        self.worker = None
+        if self._name:
+            boot.stop_worker(self._name)

@@ -238,10 +238,11 @@ class App:
 
         try:
             text = await self.computers.choose(state, effect.seat, effect.level, effect.seed,
-                                               thinking)
+                                               thinking,
+                                               who=self.ui.session.seats[effect.seat].name)
         except Exception as exc:
             traceback.print_exc()
-            self.dispatch(model.Notice(f"The computer could not move: {exc}"))
+            self.dispatch(model.Notice(f"The computer could not move: {quote(str(exc), 80)}"))
             return
         if self.computers.notice:
             self.dispatch(model.Notice(self.computers.notice))
@@ -333,6 +334,10 @@ class App:
         el = document.getElementById("worker-status")
         if present(el) and status == "failed":
             el.textContent = "AI worker unavailable: computers use the quick AI."
+        elif present(el) and status == "restarting":
+            el.textContent = "AI worker: restarting…"
+        elif present(el) and status == "ready" and self.computers.restarts:
+            el.textContent = "AI worker: restarted"
 
     # -- input ----------------------------------------------------------------------------
     def on_click(self, event: Any) -> None:
@@ -420,6 +425,20 @@ class App:
                 self.show_form()
         elif command == "rematch" and s is not None:
             self.new_game(s.seats, newgame.random_seed(), s.shrine)
+        elif command == "replay-link" and s is not None:
+            boot.background(self.copy_replay_link(s))
+
+    async def copy_replay_link(self, s: Session) -> None:
+        """The end screen's "copy replay link": embed.html's replay view of this game."""
+        from ui.embed.links import replay_link
+
+        link = replay_link(str(window.location.href), save.record(s))
+        try:
+            await window.navigator.clipboard.writeText(link)
+            text = "Replay link copied: paste it to show this game step by step."
+        except Exception:
+            text = "This browser refused to copy the replay link."
+        self.dispatch(model.Notice(text))
 
     def toggle_help(self, show: bool) -> None:
         """The help dialog: modal, traps focus, closes on Escape and on its backdrop."""
@@ -549,6 +568,7 @@ def start_game(root_selector: str = "#app", *, compact: bool = False,
     boot.expose("romeEngine", legal_count=probe.legal_count, scripted_game=probe.scripted_game)
     boot.expose("romeGame", history=app.history_json)
     boot.expose("rome", record=app.record_json)
+    boot.expose("romeDebug", memory=boot.memory_stats)
     app.start_from_address()
     report_worker(app)
     return app

@@ -76,6 +76,48 @@ async def start_worker(name: str, src: str, config: str = CONFIG) -> Any:
     return await create_named_worker(src, name, config)
 
 
+async def script_problem(src: str) -> str:
+    """"" if ``src`` can be fetched, else why not (a sentence fragment).
+
+    Why before booting: a worker whose script is missing never reports it to the page;
+    the page would wait for its answer until a time limit.
+    """
+    try:
+        response = await window.fetch(src)
+    except Exception:
+        return f"its script {src} could not be fetched"
+    if not response.ok:
+        return f"its script {src} could not be loaded (HTTP {int(response.status)})"
+    return ""
+
+
+async def within(promise: Any, seconds: float) -> Any:
+    """Await a JS promise for at most ``seconds`` (raises TimeoutError after that).
+
+    Why not ``asyncio.wait_for``: under Pyodide its timer stays pending in a JS
+    ``setTimeout`` until it would have fired, holding Python objects for every call.
+    """
+    try:
+        return await window.romeBoot.withTimeout(promise, int(seconds * 1000))
+    except Exception as exc:
+        if "timed out after" in str(exc):
+            raise TimeoutError(str(exc)) from None
+        raise
+
+
+def stop_worker(name: str) -> None:
+    """Terminate the named worker (hung or crashed) and remove its script element."""
+    el = document.querySelector(f'script[name="{name}"]')
+    if el is None or type(el).__name__ == "JsNull":
+        return
+    try:
+        xworker = getattr(el, "xworker", None)
+        if xworker is not None:
+            xworker.terminate()
+    finally:
+        el.remove()
+
+
 async def worker(name: str) -> Any:
     """Wait for the named worker (started or not yet) and return its exports.
 
@@ -85,6 +127,22 @@ async def worker(name: str) -> Any:
     dicts or lists arrive as JS objects: call ``.to_py()`` on them.
     """
     return await workers[name]
+
+
+def memory_stats() -> str:
+    """JSON: live Python objects (after a collection) and the size of Pyodide's linear
+    memory, for the soak benchmark (``window.romeDebug.memory()``)."""
+    import gc
+    import json
+
+    gc.collect()
+    try:
+        import pyodide_js  # type: ignore[import-not-found]
+
+        wasm = int(pyodide_js._module.HEAP8.length)
+    except Exception:
+        wasm = 0
+    return json.dumps({"objects": len(gc.get_objects()), "wasm_bytes": wasm})
 
 
 def element(selector: str) -> Any:

@@ -120,5 +120,6 @@ def render_end(view: TableView | rome.GameState, names: Sequence[str] = ()) -> s
         + '<div class="buttons">'
         + button("Rematch with the same seats", cls="btn primary", data_ui="rematch")
         + button("New game", cls="btn", data_ui="newgame")
+        + button("Copy replay link", cls="btn", data_ui="replay-link")
         + f'</div></div><div class="city-details">{details}</div></div></section>'
     )

@@ -156,7 +156,8 @@ class Session:
             raise SaveError("the saved game is not a game record")
         if data.get("version") != rome.SAVE_VERSION:
             raise SaveError(f"the saved game is from another version of the game "
-                            f"({data.get('version')!r}, this one reads {rome.SAVE_VERSION})")
+                            f"({quote(data.get('version'), 12)}, this one reads "
+                            f"{rome.SAVE_VERSION})")
         seats_data, seed, shrine = data.get("seats"), data.get("seed"), data.get("shrine")
         actions, auto = data.get("actions"), data.get("auto")
         if not isinstance(seats_data, list) or not 2 <= len(seats_data) <= 4:

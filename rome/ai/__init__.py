@@ -4,6 +4,9 @@ Public contract (the UI and its worker code against it):
 
 * :func:`choose_action(obs, level, seed)` returns the canonical text of an action that is
   legal in every state consistent with ``obs`` (the observation of the seat to act).
+* :func:`analyse(obs, level)` gives the best few moves with values and reasons (a hint),
+  :func:`review(players, seed, actions, seat)` each decision of a seat against the best
+  move found (:mod:`rome.ai.analysis`).
 * :data:`LEVELS` names the levels: ``random``, ``greedy``, ``easy``, ``normal``, ``hard``
   (the one list for the whole project, in :mod:`rome.ai.levels`: ``MENU_LEVELS`` are
   offered to players, ``TEST_LEVELS`` serve tests and benchmarks).
@@ -36,6 +39,13 @@ from .. import ObservationError, SetupError, sample_state, sensible_actions
 from .levels import LEVELS, MENU_LEVELS, TEST_LEVELS, level_params
 
 
+def decision_seed(obs: dict[str, Any], seed: int) -> int:
+    """The search's seed: the caller's mixed with where the game stands, so every decision
+    of a seeded game is seeded differently and a game replays move for move."""
+    return (seed * 1_000_003 + obs["round"] * 10_007 + obs["placed"] * 101
+            + obs["acting"] * 11 + len(obs["step"]) + obs["seat"]) & 0xFFFFFFFF
+
+
 def choose_action(obs: dict[str, Any], level: str = "normal", seed: int = 0) -> str:
     """The action (canonical text) the computer plays for ``obs['seat']`` at ``level``.
 
@@ -47,8 +57,7 @@ def choose_action(obs: dict[str, Any], level: str = "normal", seed: int = 0) -> 
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise SetupError(f"the AI's seed must be an integer, not {seed!r:.40}")
     try:
-        mix = (seed * 1_000_003 + obs["round"] * 10_007 + obs["placed"] * 101
-               + obs["acting"] * 11 + len(obs["step"]) + obs["seat"]) & 0xFFFFFFFF
+        mix = decision_seed(obs, seed)
         num_players = obs["num_players"]
     except (KeyError, TypeError, IndexError) as exc:
         raise ObservationError(f"not an observation made by rome.observation: {exc!r:.80}"
@@ -61,4 +70,15 @@ def choose_action(obs: dict[str, Any], level: str = "normal", seed: int = 0) -> 
     return str(decide(obs, level_params(level, num_players), mix))
 
 
-__all__ = ["LEVELS", "MENU_LEVELS", "TEST_LEVELS", "choose_action"]
+def __getattr__(name: str) -> Any:
+    """``analyse`` and ``review`` (:mod:`rome.ai.analysis`), loaded with the search on
+    first use so that listing the levels stays light."""
+    if name in ("analyse", "review"):
+        from . import analysis
+
+        return getattr(analysis, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["LEVELS", "MENU_LEVELS", "TEST_LEVELS", "analyse", "choose_action", "decision_seed",
+           "review"]

@@ -44,16 +44,12 @@ from .. import (
     sample_state,
 )
 from ..cards import space_resources
-from .candidates import Level, level_params
+from . import decision_seed
 from .evaluate import Context, estimate, utility
+from .levels import Level, level_params
 from .search import BudgetExceeded, Search
 
 ANALYSIS_WIDTH = 8  # root macro-moves searched at least, whatever the level keeps
-
-
-def _mix(obs: dict[str, Any], seed: int) -> int:
-    return (seed * 1_000_003 + obs["round"] * 10_007 + obs["placed"] * 101
-            + obs["acting"] * 11 + len(obs["step"]) + obs["seat"]) & 0xFFFFFFFF
 
 
 def analysis_level(level: str, num_players: int) -> Level:
@@ -169,7 +165,7 @@ def analyse(obs: dict[str, Any], level: str = "hard", seed: int = 0, top: int = 
     if obs.get("current_player") != obs["seat"]:
         return []
     params = analysis_level(level, obs["num_players"])
-    rng = random.Random(_mix(obs, seed))
+    rng = random.Random(decision_seed(obs, seed))
     ctx = Context(obs["num_players"], obs["shrine"], dict(params.weights))
     wanted = {Action.parse(t) for t in include}
     samples = [sample_state(obs, rng) for _ in range(params.samples)]

@@ -43,9 +43,10 @@ from .. import (
     winners,
 )
 from . import LEVELS, choose_action
-from .candidates import CANDIDATES, DUEL_PARAMS, LEVEL_PARAMS
+from .candidates import CANDIDATES
 from .candidates import choose as choose_candidate
 from .elo import fit, pairwise, table
+from .levels import DUEL_PARAMS, LEVEL_PARAMS
 from .yardstick import YARDSTICK, close_all, external_choose, is_external, split_name
 
 

@@ -27,8 +27,9 @@ def namespace(params: EmbedParams) -> str:
 
 
 def mount(params: EmbedParams) -> None:
+    """The table's own entry, always compact, on ``#app`` with this embed's namespace."""
     global _app
-    from ui import app
+    from ui.app import start_game
 
     if not Store(window, namespace(params)).available:
         note = document.createElement("p")
@@ -38,7 +39,4 @@ def mount(params: EmbedParams) -> None:
         note.textContent = "This frame cannot store anything: the game plays, but nothing " \
                            "will be saved."
         document.body.insertBefore(note, document.getElementById("app"))
-    _app = app.App()
-    _app.mount()
-    _app.start_from_address()
-    app.report_worker(_app)
+    _app = start_game("#app", compact=True, namespace=namespace(params))
