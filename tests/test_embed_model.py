@@ -112,8 +112,8 @@ def test_catalogue_offers_every_building_of_cards_md() -> None:
 
     from ui.embed.calculator import catalogue_html
 
-    # The spec beside the worktrees (/work/shared/rules, see TEAM.md).
-    cards_md = Path(__file__).resolve().parents[3] / "shared" / "rules" / "CARDS.md"
+    # The spec lies beside the repository (../shared), in CI as in development.
+    cards_md = Path(__file__).resolve().parents[2] / "shared" / "rules" / "CARDS.md"
     table = cards_md.read_text().split("## Buildings", 1)[1].split("\n## ", 1)[0]
     ids = [line.split("|")[1].strip() for line in table.splitlines()
            if line.startswith("| ") and not line.startswith("| id ")]
