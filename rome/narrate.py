@@ -8,14 +8,10 @@ and compares the state before and after an action.
 from __future__ import annotations
 
 from .actions import Action
-from .cards import BUILDINGS, SHAPES, card_instances
+from .cards import SHAPES, card_instances
 from .flow import current_player
 from .state import GameState
-from .verbs import VERBS
-
-
-def _name(kind: str) -> str:
-    return BUILDINGS[kind].name if kind in BUILDINGS else kind
+from .verbs import VERBS, building_name, counted, listed
 
 
 def describe(before: GameState, action: Action, after: GameState,
@@ -39,9 +35,11 @@ def _consequences(before: GameState, after: GameState, names: list[str]) -> list
     for seat, (p0, p1) in enumerate(zip(before.players, after.players, strict=True)):
         won = p1.influence_cards[len(p0.influence_cards):]
         if won:
-            values = ", ".join(str(cards[c].influence) for c in won)
+            values = listed([str(cards[c].influence) for c in won])
+            what = "the influence card" if len(won) == 1 else "the influence cards"
             lines.append(f"Influence scoring: {names[seat]} has the most influence and wins "
-                         f"influence card(s) worth {values}, returning {p0.influence} tokens.")
+                         f"{what} worth {values}, returning "
+                         f"{counted(p0.influence, 'influence token')}.")
     round_ended = after.round != before.round or (after.phase == "over" != before.phase)
     nobody_won = all(len(p0.influence_cards) == len(p1.influence_cards)
                      for p0, p1 in zip(before.players, after.players, strict=True))
@@ -51,14 +49,15 @@ def _consequences(before: GameState, after: GameState, names: list[str]) -> list
     if after.phase == "over" and before.phase != "over":
         lines.append("The game is over.")
     elif after.round != before.round:
-        offer = "; ".join(f"{d}: {', '.join(_name(cards[c].kind) for c in pile) or '-'}"
+        offer = "; ".join(f"{d}: {', '.join(building_name(cards[c].kind) for c in pile) or '-'}"
                           for d, pile in after.offer.items())
         lines.append(f"Round {after.round} of {SHAPES[after.num_players].rounds} begins. "
                      f"{names[after.first_player]} is first player. Offer — {offer}.")
         new = [c for c in after.influence_pool if c not in before.influence_pool]
         if new:
-            lines.append("Influence card(s) revealed: "
-                         + ", ".join(str(cards[c].influence) for c in new) + ".")
+            lines.append(("Influence card revealed: " if len(new) == 1 else
+                          "Influence cards revealed: ")
+                         + listed([str(cards[c].influence) for c in new]) + ".")
     return lines
 
 

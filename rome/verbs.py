@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from .actions import Action, make
 from .cards import AQUEDUCT, BUILDINGS, KIND_ORDER, SHAPES, card_instances, card_kinds
-from .city import adjacent_count, aqueduct_spaces, free_spaces
+from .city import adjacent_count, aqueduct_spaces, free_spaces, neighbours
 from .errors import NotationError
 from .flow import (
     BRICK_PRICE,
@@ -61,8 +61,19 @@ class Verb:
     narrate: Callable[[GameState, Action, GameState, str], str]
 
 
-def _name(kind: str) -> str:
+def building_name(kind: str) -> str:
+    """A building's printed name, for log lines."""
     return BUILDINGS[kind].name if kind in BUILDINGS else kind
+
+
+def counted(n: int, one: str, many: str | None = None) -> str:
+    """``1 cog``, ``2 cogs``: log lines never say ``cog(s)``."""
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
+def listed(words: list[str]) -> str:
+    """``A``, ``A and B``, ``A, B and C``."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 class _Interned(dict):
@@ -271,23 +282,27 @@ def _tell_build(before: GameState, action: Action, after: GameState, who: str) -
     seat = acting_seat(before)
     p0, p1 = before.players[seat], after.players[seat]
     replaced = p0.city.get((action.row, action.col))
-    text = f"{who} builds {_name(action.kind)}"
+    cards = card_instances(before.num_players, before.shrine)
+    text = f"{who} builds {building_name(action.kind)}"
     if replaced is not None:
-        cards = card_instances(before.num_players, before.shrine)
-        text += f", replacing {_name(cards[replaced].kind)}"
+        text += f" in place of {building_name(cards[replaced].kind)}"
+    beside = [building_name(cards[p1.city[n]].kind)
+              for n in neighbours((action.row, action.col)) if n in p1.city]
+    if beside:
+        text += f" next to {listed(beside)}"
     token_pay, coin_pay = build_cost(before, seat, action.kind)
-    paid = [f"{k} {what}" for k, what in ((token_pay, "brick token(s)"),
-                                          (coin_pay, "coins for bricks")) if k]
+    paid = [counted(k, one, many) for k, one, many in (
+        (token_pay, "brick token", None), (coin_pay, "coin for bricks", "coins for bricks")) if k]
     gains = []
     dc = p1.coins - p0.coins + coin_pay
     if dc:
-        gains.append(f"+{dc} coins")
+        gains.append(f"+{counted(dc, 'coin')}")
     di = p1.influence - p0.influence
     if di:
         gains.append(f"+{di} influence")
     pts = p1.points.get((action.row, action.col), 0)
     if pts:
-        gains.append(f"{pts} point tokens on it")
+        gains.append(f"{counted(pts, 'point token')} on it")
     text += "" if not paid else f", paying {' and '.join(paid)}"
     text += "" if not gains else f" ({', '.join(gains)})"
     return text + "."
@@ -323,10 +338,10 @@ def _tell_produce(before: GameState, action: Action, after: GameState, who: str)
     seat = acting_seat(before)
     p0, p1 = before.players[seat], after.players[seat]
     cost = produce_cost(before)
-    bought = f" after buying {cost} cog(s)" if cost else ""
-    return (f"{who} produces{bought}: {p1.coins - p0.coins + cost:+d} coins, "
+    bought = f" after buying {counted(cost, 'cog')}" if cost else ""
+    return (f"{who} produces{bought}: +{counted(p1.coins - p0.coins + cost, 'coin')}, "
             f"+{p1.influence - p0.influence} influence, "
-            f"+{len(p1.bricks) - len(p0.bricks)} brick tokens.")
+            f"+{counted(len(p1.bricks) - len(p0.bricks), 'brick token')}.")
 
 
 # -- school / keep ----------------------------------------------------------------------
@@ -360,6 +375,14 @@ def _keep(s: GameState, action: Action) -> None:
     s.step = ACT
 
 
+def _tell_keep(before: GameState, action: Action, after: GameState, who: str) -> str:
+    back = len(before.draw) - 1
+    if not back:
+        return f"{who} keeps the only card drawn."
+    return (f"{who} keeps one card and puts {counted(back, 'card')} at the bottom of "
+            f"deck {before.draw_deck}.")
+
+
 # -- end --------------------------------------------------------------------------------
 
 def _end(s: GameState, action: Action) -> None:
@@ -384,16 +407,15 @@ VERBS: dict[str, Verb] = {v.name: v for v in (
          lambda b, a, s, who: f"{who} places an emissary on space {a.space}."),
     Verb("take", rf"{_DECK}:{_KIND}", ("deck", "kind"), lambda a: f"take {a.deck}:{a.kind}",
          _legal_take, _take,
-         lambda b, a, s, who: f"{who} takes {_name(a.kind)} from deck {a.deck}."),
+         lambda b, a, s, who: f"{who} takes {building_name(a.kind)} from deck {a.deck}."),
     Verb("build", rf"{_KIND} {_INT},{_INT}", ("kind", "row", "col"),
          lambda a: f"build {a.kind} {a.row},{a.col}", _legal_build, _build, _tell_build),
     Verb("produce", "", (), lambda a: "produce", _legal_produce, _produce, _tell_produce),
     Verb("school", _DECK, ("deck",), lambda a: f"school {a.deck}", _legal_school, _school,
-         lambda b, a, s, who: f"{who} draws {len(s.draw)} card(s) from deck {a.deck}."),
+         lambda b, a, s, who: f"{who} draws {counted(len(s.draw), 'card')} from deck {a.deck}."),
     Verb("keep", _KIND, ("kind",), lambda a: f"keep {a.kind}",
          lambda s: _kinds_in(s, _KEEPS, s.draw), _keep,
-         lambda b, a, s, who: f"{who} keeps one card and returns {len(b.draw) - 1} to the "
-                              f"bottom of deck {b.draw_deck}."),
+         _tell_keep),
     Verb("end", "", (), lambda a: "end", lambda s: (_END,), _end,
          lambda b, a, s, who: f"{who} ends the turn."),
 )}

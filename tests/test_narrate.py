@@ -1,0 +1,45 @@
+"""Log lines read as a person writes them (issue 11): counts agree with their nouns, and a
+build says where it went (the buildings it stands next to)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import rome
+
+NAMES = ["Ann", "Bob", "Cy", "Di"]
+WRONG_NUMBER = re.compile(r"\(s\)|\b1 (coins|cogs|cards|brick tokens|point tokens|"
+                          r"influence tokens)\b|\b([02-9]|\d\d+) (coin|cog|card|brick token|"
+                          r"point token|influence token)\b(?!s)")
+
+
+def _lines(seed: int) -> list[tuple[rome.Action, str]]:
+    state = rome.new_game(2 + seed % 3, seed=seed, shrine=seed % 2 == 0)
+    rng = random.Random(seed)
+    out = []
+    while not rome.is_over(state):
+        action = rng.choice(rome.legal_actions(state))
+        after = rome.apply_action(state, action)
+        out += [(action, line) for line in rome.describe(state, action, after, NAMES)]
+        state = after
+    return out
+
+
+def test_counts_agree_with_their_nouns():
+    lines = [line for seed in range(12) for _a, line in _lines(seed)]
+    assert any(" 1 " in line for line in lines)
+    assert [line for line in lines if WRONG_NUMBER.search(line)] == []
+
+
+def test_a_build_names_the_buildings_beside_it():
+    builds = [line for seed in range(6) for a, line in _lines(seed) if a.verb == "build"
+              and line.startswith(tuple(NAMES))]
+    assert builds
+    assert all(" next to " in line for line in builds)
+
+
+def test_a_single_card_drawn_is_simply_kept():
+    keeps = [(line, a) for seed in range(40) for a, line in _lines(seed) if a.verb == "keep"]
+    assert any("keeps the only card drawn." in line for line, _a in keeps)
+    assert not any("puts 0" in line or "returns 0" in line for line, _a in keeps)
