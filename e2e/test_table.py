@@ -365,10 +365,12 @@ def test_phone_keeps_the_prompt_and_its_choices_in_view(strict_page: Page,
             page.locator("#others [data-seat-score]").first.click()  # redrawn, same prompt
             expect(page.locator("#others [data-breakdown]")).to_be_visible()
             expect(page.locator("#board")).to_be_hidden()  # the pick stands
+            shoot_phone(page, "phone-others")
             page.locator("#others [data-seat-score]").first.click()
             seen.append("draft")
         elif phase == "emissary" and "place" not in seen:
             phone_check(page, "emissary", "place ")  # switched to the strip by itself
+            shoot_phone(page, "phone-emissary")
             seen.append("place")
         elif page.locator('[data-action^="take "]').count() and "take" not in seen:
             phone_check(page, "take", "take ")
