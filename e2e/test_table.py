@@ -445,6 +445,7 @@ def test_long_press_on_touch_opens_card_details(strict_page: Page, open_game: Op
     touch(page, hand, "pointerdown")
     expect(detail).to_be_visible()
     expect(detail).to_contain_text(rome.BUILDINGS[kind].name)
+    shoot_phone(page, "phone-details")
     touch(page, hand, "pointerup")
     page.locator(hand).first.dispatch_event("click")  # the click that ends the press
     expect(page.locator(hand).first).to_have_attribute("aria-pressed", "false")
