@@ -216,6 +216,8 @@ class App:
             boot.background(self._wait(effect))
         elif isinstance(effect, model.Ask):
             boot.background(self._ask(effect))
+        elif isinstance(effect, model.Analyse):
+            boot.background(self._analyse(effect))
         elif isinstance(effect, model.ShowForm):
             self.show_form()
 
@@ -247,6 +249,22 @@ class App:
         if self.computers.notice:
             self.dispatch(model.Notice(self.computers.notice))
         self.dispatch(model.Answer(effect.generation, text))
+
+    async def _analyse(self, effect: model.Analyse) -> None:
+        """Work out a hint in the AI worker (the page's quick AI if it is down)."""
+        s = self.ui.session
+        if effect.generation != self.ui.generation or s is None:
+            return
+        try:
+            moves, source = await self.computers.analyse(s.state, effect.seat, effect.level,
+                                                         effect.seed)
+        except Exception as exc:
+            traceback.print_exc()
+            moves, source = (), "page"
+            self.dispatch(model.Notice(f"No hint this time: {quote(str(exc), 80)}"))
+        if self.computers.notice:
+            self.dispatch(model.Notice(self.computers.notice))
+        self.dispatch(model.HintAnswer(effect.generation, effect.moves, moves, source))
 
     # -- rendering ------------------------------------------------------------------------
     def render(self, only_detail: bool = False) -> None:
@@ -341,12 +359,19 @@ class App:
 
     # -- input ----------------------------------------------------------------------------
     def on_click(self, event: Any) -> None:
-        target = event.target.closest("[data-action], [data-select], [data-ui], [data-card]")
+        target = event.target.closest(
+            "[data-action], [data-hint], [data-select], [data-ui], [data-card]")
         if not present(target) or target.hasAttribute("disabled"):
             return
         text = target.getAttribute("data-action")
         if present(text) and text:
             action = self.offered.get(str(text))
+            if action is not None:
+                self.dispatch(model.Act(action))
+            return
+        hinted = target.getAttribute("data-hint")
+        if present(hinted) and hinted:
+            action = self.offered.get(str(hinted))  # the hint plays what the table offers
             if action is not None:
                 self.dispatch(model.Act(action))
             return
@@ -386,6 +411,8 @@ class App:
             self.dispatch(model.Select(""))
         elif command == "undo":
             self.dispatch(model.Undo())
+        elif command == "hint":
+            self.dispatch(model.AskHint())
         elif command == "handover-ok":
             self.dispatch(model.HandOver())
         elif command in ("help", "help-close", "help-backdrop"):
