@@ -195,14 +195,19 @@ class App:
                 f"That did not work: {quote(str(exc), 80)}",))
             effects = ()
         focus: model.Focus | None = None
+        travels: list[model.Travel] = []
         for effect in effects:
             if isinstance(effect, model.Focus):
                 focus = effect
+            elif isinstance(effect, model.Travel):
+                travels.append(effect)  # needs the card drawn: after the render
             else:
                 self.run(effect)
         document.getElementById("help").hidden = not self.ui.help_open
         if self.ui.session is not None and (force or model.needs_render(before, self.ui)):
             self.render(only_detail=_only_detail(before, self.ui))
+        for travel in travels:
+            self._travel(travel)
         if focus is not None:
             self._focus(focus.selectors)
 
@@ -331,6 +336,31 @@ class App:
         if present(el):
             el.innerHTML = html
             self._drawn[element_id] = html
+
+    def _travel(self, effect: model.Travel) -> None:
+        """Move the new building from its seat's hand to its cell (Web Animations API, a
+        FLIP: the cell starts where the hand is and its transform eases to none).
+
+        One call, no Python callback: the browser drops the finished animation itself.
+        Skipped under ``prefers-reduced-motion: reduce`` and when either end is not
+        drawn (a hidden panel on a phone, a round drawn at once)."""
+        if bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches):
+            return
+        seat = effect.seat
+        cell = self.root.querySelector(f'[data-pos="{seat}:{effect.row},{effect.col}"]')
+        hand = self.root.querySelector(f'[data-seat="{seat}"] .hand')
+        if not present(cell) or not present(hand):
+            return
+        start, end = hand.getBoundingClientRect(), cell.getBoundingClientRect()
+        if not (start.width and end.width):
+            return
+        dx = start.left + start.width / 2 - (end.left + end.width / 2)
+        dy = start.top + start.height / 2 - (end.top + end.height / 2)
+        frames = [{"transform": f"translate({dx:.0f}px, {dy:.0f}px) scale(0.8)",
+                   "opacity": 0.5, "zIndex": 6},
+                  {"transform": "none", "opacity": 1, "zIndex": 6}]
+        cell.animate(to_js(frames), to_js({"duration": effect.ms,
+                                           "easing": "cubic-bezier(0.2, 0.7, 0.3, 1)"}))
 
     def _focus(self, selectors: tuple[str, ...]) -> None:
         if self.ui.help_open and selectors != ("#help-close",):

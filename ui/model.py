@@ -22,6 +22,9 @@ from ui.session import Session
 HINT_LEVEL = "hard"
 """The search a hint uses: the strongest menu level (it runs in the AI worker, so its
 seconds never freeze the page; without a worker the page falls back to a quick level)."""
+TRAVEL_MS = 320
+"""How long a computer's new building travels from its hand to its city (issue 11: under
+400 ms; never longer than the pace, so the next move does not cut it short)."""
 AUTO_PAUSE_MS = 350
 """A forced move is shown this long (never longer than the pace) before it is played."""
 ROUND_FRAME_MS = 30
@@ -214,6 +217,17 @@ class Focus:
 
 
 @dataclass(frozen=True)
+class Travel:
+    """After the render: the card ``seat`` just built at ``row, col`` travels there from
+    its hand, for ``ms`` (the page skips it under ``prefers-reduced-motion: reduce``)."""
+
+    seat: int
+    row: int
+    col: int
+    ms: int
+
+
+@dataclass(frozen=True)
 class Remember:
     """Store the settings (pace, theme, open hands) for the next visit."""
 
@@ -225,7 +239,7 @@ class ShowForm:
     """Leave the table for the new-game screen."""
 
 
-Effect = Save | Wait | Ask | Analyse | Focus | Remember | ShowForm
+Effect = Save | Wait | Ask | Analyse | Focus | Travel | Remember | ShowForm
 Result = tuple[UiState, tuple[Effect, ...]]
 
 FOCUS_HINT = ("#hint [data-hint]", '[data-ui="hint"]')
@@ -311,7 +325,7 @@ def _tick(ui: UiState, event: Tick) -> Result:
         return settle(ui, delay_ms=0)
     played = _play(ui, str(forced), auto=True)
     nxt, effects = settle(played, delay_ms=ui.pace)
-    return nxt, (Save(played.session), *effects)  # type: ignore[arg-type]
+    return nxt, (Save(played.session), *effects, *_travel(played))  # type: ignore[arg-type]
 
 
 def _answer(ui: UiState, event: Answer) -> Result:
@@ -324,7 +338,7 @@ def _answer(ui: UiState, event: Answer) -> Result:
         return replace(ui, notices=ui.notices + (note,)), ()
     played = _play(replace(ui, thinking=""), event.text, auto=False)
     nxt, effects = settle(played, delay_ms=ui.pace)
-    return nxt, (Save(played.session), *effects)  # type: ignore[arg-type]
+    return nxt, (Save(played.session), *effects, *_travel(played))  # type: ignore[arg-type]
 
 
 def _thinking(ui: UiState, event: Thinking) -> Result:
@@ -433,6 +447,19 @@ def _play(ui: UiState, text: str, auto: bool) -> UiState:
                               auto)
     return replace(ui, session=after, selection="", log=ui.log + (entry,), detail="",
                    hint_at=None, hints=())
+
+
+def _travel(ui: UiState) -> tuple[Travel, ...]:
+    """The travel of a computer's new building, if its last move built one and the table
+    draws each move (at the instant pace it draws once a round: nothing to animate)."""
+    s = ui.session
+    assert s is not None
+    if ui.pace <= 0 or not s.actions or s.seats[s.actors[-1]].human:
+        return ()
+    last = rome.Action.parse(s.actions[-1])
+    if last.verb != "build" or last.row is None or last.col is None:
+        return ()
+    return (Travel(s.actors[-1], last.row, last.col, min(TRAVEL_MS, ui.pace)),)
 
 
 def _round_changed(session: Session) -> bool:
