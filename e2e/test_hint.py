@@ -49,3 +49,20 @@ def test_hint_appears_names_an_offered_move_and_can_be_followed(
     record = json.loads(page.evaluate("window.rome.record()"))
     assert record["actions"][before] == named[0]
     expect(page.locator('#hint[data-hint-state="shown"]')).to_have_count(0)
+
+
+def test_without_the_worker_the_hint_comes_from_the_page(
+        page: Page, page_errors: object, open_game: OpenGame) -> None:
+    """As decisions do, a hint falls back to the quick level on the page when the worker
+    cannot start, and says where it came from."""
+    page.route("**/ui/ai_worker.py",
+               lambda route: route.fulfill(status=404, body="missing", content_type="text/plain"))
+    open_game(page, "index.html?seats=human,greedy&seed=3&pace=0")
+    page.wait_for_function(WAITING_HUMAN, timeout=60_000)
+    expect(page.locator("#worker-status")).to_contain_text("quick AI", timeout=60_000)
+    offered = page.eval_on_selector_all(
+        "#table [data-action]:not([disabled])", "els => els.map(e => e.dataset.action)")
+    page.get_by_role("button", name="Hint", exact=True).click()
+    box = page.locator('#hint[data-hint-state="shown"]')
+    expect(box).to_have_attribute("data-hint-source", "page", timeout=60_000)
+    assert page.locator("#hint [data-hint]").first.get_attribute("data-hint") in offered
