@@ -394,7 +394,7 @@ def _leave(ui: UiState, event: Leave) -> Result:
 
 def _ask_hint(ui: UiState, event: AskHint) -> Result:
     """Ask the worker for the best few moves of the human to act; pressed again once
-    shown, the hint closes.  Only one analysis per move is ever asked for."""
+    shown, the hint closes; pressed while one is worked out, nothing more is asked."""
     s = ui.session
     if s is None or ui.mode is not Mode.HUMAN or s.current is None:
         return ui, ()
