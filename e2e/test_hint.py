@@ -62,7 +62,7 @@ def test_without_the_worker_the_hint_comes_from_the_page(
     expect(page.locator("#worker-status")).to_contain_text("quick AI", timeout=60_000)
     offered = page.eval_on_selector_all(
         "#table [data-action]:not([disabled])", "els => els.map(e => e.dataset.action)")
-    page.get_by_role("button", name="Hint", exact=True).click()
+    page.keyboard.press("h")  # the shortcut the help panel lists
     box = page.locator('#hint[data-hint-state="shown"]')
     expect(box).to_have_attribute("data-hint-source", "page", timeout=60_000)
     assert page.locator("#hint [data-hint]").first.get_attribute("data-hint") in offered

@@ -523,7 +523,7 @@ class App:
             self.toggle_help(not help_open)
             return
         shortcuts = {"e": '[data-action="end"]', "p": '[data-action="produce"]',
-                     "u": '[data-ui="undo"]'}
+                     "u": '[data-ui="undo"]', "h": '[data-ui="hint"]'}
         if key.lower() in shortcuts and not help_open:
             el = document.querySelector(shortcuts[key.lower()])
             if present(el):
