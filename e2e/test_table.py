@@ -371,6 +371,8 @@ def test_phone_keeps_the_prompt_and_its_choices_in_view(strict_page: Page,
             seen.append("draft")
         elif phase == "emissary" and "place" not in seen:
             phone_check(page, "emissary", "place ")  # switched to the strip by itself
+            focused = page.evaluate("document.activeElement.dataset.action || ''")
+            assert focused.startswith("place "), f"focus on a choice, not {focused!r}"
             shoot_phone(page, "phone-emissary")
             seen.append("place")
         elif page.locator('[data-action^="take "]').count() and "take" not in seen:

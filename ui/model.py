@@ -243,8 +243,10 @@ Effect = Save | Wait | Ask | Analyse | Focus | Travel | Remember | ShowForm
 Result = tuple[UiState, tuple[Effect, ...]]
 
 FOCUS_HINT = ("#hint [data-hint]", '[data-ui="hint"]')
-FOCUS_DECISION = ("#prompt [data-action]", "#prompt button", "[data-select]",
-                  "[data-action]", "#prompt")
+FOCUS_DECISION = ("#prompt [data-action]", "[data-select]", "[data-action]", "#prompt button",
+                  "#prompt")
+"""Where focus goes when a human is asked: a choice, wherever it is drawn, before the
+prompt's other buttons (undo, hint), which need no focus to be found."""
 
 
 def log_for(session: Session) -> tuple[log_view.LogEntry, ...]:
