@@ -452,8 +452,13 @@ def test_long_press_on_touch_opens_card_details(strict_page: Page, open_game: Op
     page.locator(hand).first.dispatch_event("click")  # the click that ends the press
     expect(page.locator(hand).first).to_have_attribute("aria-pressed", "false")
     assert page.locator('[data-action^="build "]').count() == 0
-    touch(page, hand, "pointerdown")  # a tap: down, up at once, click
-    touch(page, hand, "pointerup")
-    page.locator(hand).first.dispatch_event("click")
+    page.evaluate("""sel => {  // a tap: down, up and click in one go (no timer between)
+        const el = document.querySelector(sel), r = el.getBoundingClientRect();
+        const at = {pointerType: 'touch', pointerId: 8, isPrimary: true, bubbles: true,
+                    clientX: r.left + r.width / 2, clientY: r.top + r.height / 2};
+        el.dispatchEvent(new PointerEvent('pointerdown', at));
+        el.dispatchEvent(new PointerEvent('pointerup', at));
+        el.click();
+    }""", hand)
     expect(page.locator(f'[data-select="{kind}"]')).to_have_attribute("aria-pressed", "true")
     expect(page.locator('[data-action^="build "]').first).to_be_visible()
