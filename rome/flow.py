@@ -65,6 +65,11 @@ def strip_space_resources(state: GameState, space: int) -> tuple[int, int]:
 _RESOURCES = {(strip, flipped): tuple(space_resources(strip, flipped, space)
                                       for space in range(SPACES + 1))
               for strip in range(len(STRIPS)) for flipped in (False, True)}
+BRICKS_BY_SPACE = tuple(tuple(tuple(space_resources(strip, flipped, space)[0]
+                                    for space in range(SPACES + 1)) for flipped in (False, True))
+                        for strip in range(len(STRIPS)))
+"""Bricks by strip, side (flipped or not) and space, as nested tuples: listing builds
+reads it every act step, where hashing a (strip, flipped) key would cost more."""
 
 
 def resources(state: GameState) -> tuple[int, int]:

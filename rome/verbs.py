@@ -20,6 +20,7 @@ from .city import adjacent_count, aqueduct_spaces, free_spaces, neighbours
 from .errors import NotationError
 from .flow import (
     BRICK_PRICE,
+    BRICKS_BY_SPACE,
     COG_PRICE,
     COGS_TO_PRODUCE,
     acting_seat,
@@ -191,26 +192,53 @@ class _BuildsOf(dict):
 _BUILDS = {kind: _BuildsOf(kind) for kind in BUILDINGS}
 
 
+class _KindBits(dict):
+    """Per game options, each card instance's kind as a bit (1 << its place in the table
+    order of kinds; 0 for influence cards, never in a hand), made on first use."""
+
+    def __missing__(self, options: tuple[int, bool]) -> tuple[int, ...]:
+        bits = self[options] = tuple(1 << KIND_ORDER[k] if k in KIND_ORDER else 0
+                                     for k in card_kinds(*options))
+        return bits
+
+
+_KIND_BITS = _KindBits()
+# By kind bit: (kind, cost, the kind's build actions by position, aqueduct?).
+_BY_BIT = {1 << order: (kind, b.cost, _BUILDS[kind], b.type == AQUEDUCT)
+           for order, (kind, b) in enumerate(BUILDINGS.items())}
+
+
 def _legal_build(state: GameState) -> tuple[Action, ...]:
     """Every build the acting player can afford (once per turn), kinds in table order,
     each at every place it may stand in reading order."""
-    player = state.players[acting_seat(state)]
-    if state.built or not player.hand:
+    if state.built:
         return ()
-    kinds = card_kinds(state.num_players, state.shrine)
-    bricks, _cogs = resources(state)
-    budget = bricks + len(player.bricks) + player.coins // BRICK_PRICE
+    acting = state.acting
+    player = state.players[state.spaces[acting - 1]]
+    hand = player.hand
+    if not hand:
+        return ()
+    bits = _KIND_BITS[(state.num_players, state.shrine)]
+    mask = 0
+    for card, _m in hand:
+        mask |= bits[card]
+    strip, flipped = state.strips[0]
+    budget = (BRICKS_BY_SPACE[strip][flipped][acting] + len(player.bricks)
+              + player.coins // BRICK_PRICE)
     out: list[Action] = []
-    for kind in sorted({kinds[c] for c, _m in player.hand}, key=KIND_ORDER.__getitem__):
-        building = BUILDINGS[kind]
-        if building.cost > budget:
+    while mask:  # the kinds in hand, lowest bit (first in the table order) first
+        bit = mask & -mask
+        mask ^= bit
+        _kind, cost, builds, aqueduct = _BY_BIT[bit]
+        if cost > budget:
             continue
         free = player.free
         if free is None:  # kept with the player record until its city changes
             free = player.free = free_spaces(player.city)
-        if building.type == AQUEDUCT:
+        if aqueduct:
+            kinds = card_kinds(state.num_players, state.shrine)
             free = aqueduct_spaces({p: kinds[c] for p, c in player.city.items()}, free)
-        out += map(_BUILDS[kind].__getitem__, free)
+        out += map(builds.__getitem__, free)
     return tuple(out)
 
 
