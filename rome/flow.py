@@ -125,8 +125,10 @@ def production_yield(state: GameState, seat: int) -> tuple[int, int, tuple[Pos, 
 
 def build_cost(state: GameState, seat: int, kind: str) -> tuple[int, int]:
     """(brick tokens, coins) the acting seat would pay to build ``kind`` now."""
-    bricks, _cogs = resources(state)
-    missing = max(0, BUILDINGS[kind].cost - bricks)
+    strip, flipped = state.strips[0]
+    missing = BUILDINGS[kind].cost - BRICKS_BY_SPACE[strip][flipped][state.acting]
+    if missing <= 0:
+        return 0, 0
     tokens = min(missing, len(state.players[seat].bricks))
     return tokens, (missing - tokens) * BRICK_PRICE
 

@@ -15,7 +15,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .actions import Action, make
-from .cards import AQUEDUCT, BUILDINGS, KIND_ORDER, SHAPES, card_instances, card_kinds
+from .cards import (
+    AQUEDUCT,
+    BUILDINGS,
+    KIND_ORDER,
+    KINDS_BY_PLAYERS,
+    SHAPES,
+    card_instances,
+    card_kinds,
+)
 from .city import adjacent_count, aqueduct_spaces, free_spaces, neighbours
 from .errors import NotationError
 from .flow import (
@@ -94,6 +102,27 @@ _DRAFTS = _Interned("draft", "kind")
 _KEEPS = _Interned("keep", "kind")
 _TAKES = _Interned("take", "deck", "kind")
 _SCHOOLS = _Interned("school", "deck")
+# Each card instance's kind as a bit, 1 << its place in the table order of kinds (0 for
+# influence cards, never in a hand or an offer), by player count and shrine: listing the
+# kinds of a hand or an offer in table order is then a few integer operations per card.
+KIND_BITS_BY_PLAYERS = {n: tuple(tuple(1 << KIND_ORDER[k] if k in KIND_ORDER else 0
+                                       for k in kinds) for kinds in both)
+                        for n, both in KINDS_BY_PLAYERS.items()}
+
+
+class _TakesOf(dict):
+    """The take actions of one deck by kind, made (and interned) on first use."""
+
+    def __init__(self, deck: str) -> None:
+        super().__init__()
+        self.deck = deck
+
+    def __missing__(self, kind: str) -> Action:
+        action = self[kind] = _TAKES[(self.deck, kind)]
+        return action
+
+
+_TAKES_OF = {deck: _TakesOf(deck) for deck in ("I", "II", "III", "IV")}
 
 
 def _kinds_in(state: GameState, table: _Interned, cards: tuple[int, ...]
@@ -106,11 +135,11 @@ def _kinds_in(state: GameState, table: _Interned, cards: tuple[int, ...]
 
 def _take_card(state: GameState, cards: tuple[int, ...], kind: str) -> tuple[int, list[int]]:
     """The first card of ``kind`` among ``cards`` and the cards left."""
-    kinds = card_kinds(state.num_players, state.shrine)
-    rest = list(cards)
-    card = next(c for c in rest if kinds[c] == kind)
-    rest.remove(card)
-    return card, rest
+    kinds = KINDS_BY_PLAYERS[state.num_players][state.shrine]
+    for i, card in enumerate(cards):
+        if kinds[card] == kind:
+            return card, [*cards[:i], *cards[i + 1:]]
+    raise ValueError(f"no {kind} among the cards")  # unreachable for a legal action
 
 
 # -- draft ------------------------------------------------------------------------------
@@ -154,24 +183,32 @@ def _place(s: GameState, action: Action) -> None:
 # -- take -------------------------------------------------------------------------------
 
 def _legal_take(state: GameState) -> tuple[Action, ...]:
-    kinds = card_kinds(state.num_players, state.shrine)
+    kinds = KINDS_BY_PLAYERS[state.num_players][state.shrine]
     out: list[Action] = []
     for deck, cards in state.offer.items():
         if len(cards) == 1:
-            out.append(_TAKES[(deck, kinds[cards[0]])])
+            out.append(_TAKES_OF[deck][kinds[cards[0]]])
         elif cards:
-            out += [_TAKES[(deck, kind)]
+            takes = _TAKES_OF[deck]
+            out += [takes[kind]
                     for kind in sorted({kinds[c] for c in cards}, key=KIND_ORDER.__getitem__)]
     return tuple(out)
 
 
 def _take(s: GameState, action: Action) -> None:
     offer = dict(s.offer)
-    card, pile = _take_card(s, offer[action.deck], action.kind)
-    offer[action.deck] = tuple(pile)
+    deck = action.deck
+    kind = action.kind
+    pile = offer[deck]
+    kinds = KINDS_BY_PLAYERS[s.num_players][s.shrine]
+    i = 0
+    while kinds[pile[i]] != kind:
+        i += 1
+    card = pile[i]
+    offer[deck] = pile[:i] + pile[i + 1:]
     s.offer = offer
-    p = player_to_change(s, acting_seat(s))
-    p.hand = p.hand + ((card, everyone(s.num_players)),)  # from the open offer: known to all
+    p = player_to_change(s, s.spaces[s.acting - 1])
+    p.hand = p.hand + ((card, everyone(s.num_players)),)
     s.step = ACT
 
 
@@ -192,17 +229,6 @@ class _BuildsOf(dict):
 _BUILDS = {kind: _BuildsOf(kind) for kind in BUILDINGS}
 
 
-class _KindBits(dict):
-    """Per game options, each card instance's kind as a bit (1 << its place in the table
-    order of kinds; 0 for influence cards, never in a hand), made on first use."""
-
-    def __missing__(self, options: tuple[int, bool]) -> tuple[int, ...]:
-        bits = self[options] = tuple(1 << KIND_ORDER[k] if k in KIND_ORDER else 0
-                                     for k in card_kinds(*options))
-        return bits
-
-
-_KIND_BITS = _KindBits()
 # By kind bit: (kind, cost, the kind's build actions by position, aqueduct?).
 _BY_BIT = {1 << order: (kind, b.cost, _BUILDS[kind], b.type == AQUEDUCT)
            for order, (kind, b) in enumerate(BUILDINGS.items())}
@@ -218,7 +244,7 @@ def _legal_build(state: GameState) -> tuple[Action, ...]:
     hand = player.hand
     if not hand:
         return ()
-    bits = _KIND_BITS[(state.num_players, state.shrine)]
+    bits = KIND_BITS_BY_PLAYERS[state.num_players][state.shrine]
     mask = 0
     for card, _m in hand:
         mask |= bits[card]
@@ -246,10 +272,15 @@ def remove_from_hand(hand: tuple[tuple[int, int], ...], kinds: tuple[str, ...], 
                      ) -> tuple[int, tuple[tuple[int, int], ...]]:
     """Play one card of ``kind``: the copy the most players know about, so the secret
     copies stay secret; the copies left are known only to those who knew them all."""
+    first = -1
+    for i, (c, _m) in enumerate(hand):
+        if kinds[c] == kind:
+            if first >= 0:
+                break
+            first = i
+    else:  # the usual case: one copy, so no other copy whose knowledge could change
+        return hand[first][0], hand[:first] + hand[first + 1:]
     copies = [(c, m) for c, m in hand if kinds[c] == kind]
-    if len(copies) == 1:  # the usual case: no other copy whose knowledge could change
-        card = copies[0][0]
-        return card, tuple([cm for cm in hand if cm[0] != card])
     card, _mask = max(copies, key=lambda cm: (bin(cm[1]).count("1"), -cm[0]))
     common = -1
     for _c, m in copies:
@@ -266,8 +297,8 @@ def spend_brick_tokens(bricks: tuple[Pos, ...], target: Pos, count: int) -> tupl
 
 
 def _build(s: GameState, action: Action) -> None:
-    kinds = card_kinds(s.num_players, s.shrine)
-    seat = acting_seat(s)
+    kinds = KINDS_BY_PLAYERS[s.num_players][s.shrine]
+    seat = s.spaces[s.acting - 1]
     kind = action.kind
     pos = (action.row, action.col)
     building = BUILDINGS[kind]
@@ -278,18 +309,19 @@ def _build(s: GameState, action: Action) -> None:
     replaced = city.get(pos)
     if token_pay:
         p.bricks = spend_brick_tokens(p.bricks, pos, token_pay)
-    if replaced is not None:  # DECISIONS 12: the replaced card leaves with its tokens
+    if replaced is None:
+        n = adjacent_count(city, pos)
+        p.free = None  # worked out again when next needed
+    else:  # DECISIONS 12: the replaced card leaves with its tokens
+        n = 0
         s.removed = s.removed + (replaced,)
         if pos in p.bricks:
             p.bricks = tuple(b for b in p.bricks if b != pos)
         if pos in p.points:
             p.points = {q: n for q, n in p.points.items() if q != pos}
-    p.coins -= coin_pay
-    n = adjacent_count(city, pos) if replaced is None else 0
     city[pos] = card
     p.city = city
-    if replaced is None:
-        p.free = None  # worked out again when next needed
+    p.coins -= coin_pay
     p.influence += building.stars
     if building.build_coins >= 0:
         p.coins += building.build_coins + n
