@@ -166,20 +166,24 @@ def start_round(s: GameState) -> None:
     top_strip, flipped = s.strips[0]
     s.strips = s.strips[1:] + ((top_strip, not flipped),)
     shape = SHAPES[s.num_players]
-    cards = card_instances(s.num_players, s.shrine)
+    k = shape.draw_per_deck
+    influence = INFLUENCE_BY_PLAYERS[s.num_players][s.shrine]
     decks = dict(s.decks)
     offer = {}
     pool = s.influence_pool
     for deck in shape.decks:
-        pile = list(decks[deck])
+        pile = decks[deck]
+        end = len(pile)
+        top = 0
         drawn: list[int] = []
-        while pile and (len(drawn) < shape.draw_per_deck or cards[pile[0]].influence):
-            card = pile.pop(0)
-            if cards[card].influence:
+        while top < end and (len(drawn) < k or influence[pile[top]]):
+            card = pile[top]
+            top += 1
+            if influence[card]:
                 pool += (card,)
             else:
                 drawn.append(card)
-        decks[deck] = tuple(pile)
+        decks[deck] = pile[top:]
         offer[deck] = tuple(drawn)
     s.decks = decks
     s.offer = offer
@@ -188,6 +192,11 @@ def start_round(s: GameState) -> None:
     s.step = NONE
     s.spaces = (-1,) * len(s.spaces)
     s.placed = 0
+
+
+INFLUENCE_BY_PLAYERS = {n: tuple(tuple(c.influence for c in card_instances(n, shrine))
+                                 for shrine in (False, True)) for n in SHAPES}
+"""Each card instance's influence value (0 for buildings) by player count and shrine."""
 
 
 def start_turn(s: GameState, from_space: int) -> None:

@@ -165,17 +165,30 @@ def _draft(s: GameState, action: Action) -> None:
 _PLACES = tuple(make("place", space=i) for i in range(1, 6))
 
 
+class _PlacesFor(dict):
+    """The place actions for each strip occupancy (5 spaces of up to 4 seats or empty:
+    a few thousand at most), made on first use: every emissary placement asks."""
+
+    def __missing__(self, spaces: tuple[int, ...]) -> tuple[Action, ...]:
+        found = self[spaces] = tuple([_PLACES[i] for i, s in enumerate(spaces) if s < 0])
+        return found
+
+
+_PLACES_FOR = _PlacesFor()
+
+
 def _legal_place(state: GameState) -> tuple[Action, ...]:
-    return tuple([_PLACES[i] for i, s in enumerate(state.spaces) if s < 0])
+    return _PLACES_FOR[state.spaces]
 
 
 def _place(s: GameState, action: Action) -> None:
-    seat = (s.first_player + s.placed) % s.num_players
+    n = s.num_players
+    placed = s.placed
     spaces = list(s.spaces)
-    spaces[action.space - 1] = seat
+    spaces[action.space - 1] = (s.first_player + placed) % n
     s.spaces = tuple(spaces)
-    s.placed += 1
-    if s.placed == s.num_players * SHAPES[s.num_players].emissaries:
+    s.placed = placed = placed + 1
+    if placed == n * SHAPES[n].emissaries:
         s.phase = ACTION
         start_turn(s, 1)
 
@@ -447,10 +460,11 @@ def _tell_keep(before: GameState, action: Action, after: GameState, who: str) ->
 
 def _end(s: GameState, action: Action) -> None:
     """The emissary leaves the strip; the next one towards the far end acts."""
+    acting = s.acting
     spaces = list(s.spaces)
-    spaces[s.acting - 1] = -1
+    spaces[acting - 1] = -1
     s.spaces = tuple(spaces)
-    start_turn(s, s.acting + 1)
+    start_turn(s, acting + 1)
 
 
 # -- the table --------------------------------------------------------------------------
