@@ -68,8 +68,12 @@ _RESOURCES = {(strip, flipped): tuple(space_resources(strip, flipped, space)
 BRICKS_BY_SPACE = tuple(tuple(tuple(space_resources(strip, flipped, space)[0]
                                     for space in range(SPACES + 1)) for flipped in (False, True))
                         for strip in range(len(STRIPS)))
-"""Bricks by strip, side (flipped or not) and space, as nested tuples: listing builds
-reads it every act step, where hashing a (strip, flipped) key would cost more."""
+COGS_BY_SPACE = tuple(tuple(tuple(space_resources(strip, flipped, space)[1]
+                                  for space in range(SPACES + 1)) for flipped in (False, True))
+                      for strip in range(len(STRIPS)))
+"""Bricks (cogs) by strip, side (flipped or not) and space, as nested tuples: listing
+builds (production) reads it every act step, where hashing a (strip, flipped) key would
+cost more."""
 
 
 def resources(state: GameState) -> tuple[int, int]:

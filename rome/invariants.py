@@ -35,6 +35,7 @@ from .cards import (
 from .city import MAX_SIDE, adjacent_count, bounds, is_connected, neighbours
 from .errors import StateError
 from .state import PHASES, STEPS, GameState
+from .verbs import free_keys
 
 Pos = tuple[int, int]
 Check = Callable[[GameState], None]
@@ -558,6 +559,14 @@ def idle_flags_outside_turns(state: GameState) -> None:
         raise StateError("built or produced during the opening draft")
 
 
+def kept_free_spaces_match_the_city(state: GameState) -> None:
+    """The free spaces the rules keep with a player record (``free``, filled on the first
+    listing of builds and shared by copies of the record) are still those of its city."""
+    for seat, p in enumerate(state.players):
+        if p.free is not None and p.free != free_keys(p.city):
+            raise StateError(f"seat {seat}'s kept free spaces are not those of its city")
+
+
 INVARIANTS: tuple[Check, ...] = (
     one_record_per_seat,
     phase_and_step_are_known,
@@ -591,6 +600,7 @@ INVARIANTS: tuple[Check, ...] = (
     school_draws_are_pending_only_after_a_school,
     drawn_cards_only_in_a_school_choice,
     idle_flags_outside_turns,
+    kept_free_spaces_match_the_city,
 )
 """Every invariant of a reachable state, in the order they are checked."""
 

@@ -22,9 +22,13 @@ _LegalFn = Callable[[GameState], tuple[Action, ...]]
 
 def _one_function(legals: tuple[_LegalFn, ...]) -> _LegalFn:
     """A step's legal actions as one call: the verb's own function when the step offers
-    one verb, else its verbs' lists joined in the table's order."""
+    one verb, else its verbs' lists joined in the table's order (the act step's three
+    written out, as every other turn asks for them)."""
     if len(legals) == 1:
         return legals[0]
+    if len(legals) == 3:
+        first, second, third = legals
+        return lambda state: first(state) + second(state) + third(state)
 
     def joined(state: GameState) -> tuple[Action, ...]:
         out: tuple[Action, ...] = ()

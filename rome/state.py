@@ -209,9 +209,10 @@ class PlayerState:
     points: dict[Pos, int] = saved(POINTS)  # thermal baths' point tokens; frozen once shared
     hand: tuple[HandCard, ...] = saved(HAND)
     influence_cards: tuple[int, ...] = saved(INTS)
-    # Derived, not saved: the city's free spaces, worked out by the verbs on first need
-    # (a copy shares it along with the city; a build on a new space clears it).
-    free: tuple[Pos, ...] | None = field(default=None, compare=False)
+    # Derived, not saved: the city's free spaces and their keys (``rome.verbs.free_keys``),
+    # worked out by the verbs on first need (a copy shares it along with the city; a build
+    # on a new space clears it).
+    free: tuple[tuple[Pos, ...], tuple[int, ...]] | None = field(default=None, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         return _dump(self, PLAYER_SCHEMA)

@@ -30,6 +30,7 @@ from .flow import (
     BRICK_PRICE,
     BRICKS_BY_SPACE,
     COG_PRICE,
+    COGS_BY_SPACE,
     COGS_TO_PRODUCE,
     acting_seat,
     build_cost,
@@ -37,7 +38,6 @@ from .flow import (
     player_to_change,
     produce_cost,
     production_yield,
-    resources,
     school_decks,
     start_round,
     start_turn,
@@ -228,15 +228,25 @@ def _take(s: GameState, action: Action) -> None:
 # -- build ------------------------------------------------------------------------------
 
 class _BuildsOf(dict):
-    """The build actions of one kind by position, made (and interned) on first use."""
+    """The build actions of one kind by position key (``row * 16 + column``), made (and
+    interned) on first use.  Integer keys, not (row, column) tuples: listing builds looks
+    up every free space for every affordable kind in hand, and an int hashes for free."""
 
     def __init__(self, kind: str) -> None:
         super().__init__()
         self.kind = kind
 
-    def __missing__(self, pos: Pos) -> Action:
-        action = self[pos] = make("build", self.kind, None, pos[0], pos[1])
+    def __missing__(self, key: int) -> Action:
+        row, col = divmod(key + 8, 16)
+        action = self[key] = make("build", self.kind, None, row, col - 8)
         return action
+
+
+def free_keys(city: dict[Pos, int]) -> tuple[tuple[Pos, ...], tuple[int, ...]]:
+    """A city's free spaces in reading order, and their keys (``row * 16 + column``, the
+    same order while columns stay within -8..7, as in any city a game can build)."""
+    free = free_spaces(city)
+    return free, tuple([r * 16 + c for r, c in free])
 
 
 _BUILDS = {kind: _BuildsOf(kind) for kind in BUILDINGS}
@@ -273,11 +283,13 @@ def _legal_build(state: GameState) -> tuple[Action, ...]:
             continue
         free = player.free
         if free is None:  # kept with the player record until its city changes
-            free = player.free = free_spaces(player.city)
+            free = player.free = free_keys(player.city)
         if aqueduct:
-            kinds = card_kinds(state.num_players, state.shrine)
-            free = aqueduct_spaces({p: kinds[c] for p, c in player.city.items()}, free)
-        out += map(builds.__getitem__, free)
+            kinds = KINDS_BY_PLAYERS[state.num_players][state.shrine]
+            out += [builds[r * 16 + c] for r, c in aqueduct_spaces(
+                {p: kinds[c] for p, c in player.city.items()}, free[0])]
+        else:
+            out += map(builds.__getitem__, free[1])
     return tuple(out)
 
 
@@ -389,9 +401,12 @@ _END = make("end")
 
 def _legal_produce(state: GameState) -> tuple[Action, ...]:
     """Once per turn, if the acting player can pay for the cogs the space lacks."""
-    _bricks, cogs = resources(state)
-    if state.produced or state.players[acting_seat(state)].coins < max(
-            0, COGS_TO_PRODUCE - cogs) * COG_PRICE:
+    if state.produced:
+        return ()
+    acting = state.acting
+    strip, flipped = state.strips[0]
+    missing = COGS_TO_PRODUCE - COGS_BY_SPACE[strip][flipped][acting]
+    if missing > 0 and state.players[state.spaces[acting - 1]].coins < missing * COG_PRICE:
         return ()
     return (_PRODUCE,)
 

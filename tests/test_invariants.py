@@ -313,3 +313,33 @@ def test_built_during_the_draft() -> None:
     d = new_game(4, seed=3).to_dict()
     d["produced"] = True
     refused(d, "during the opening draft")
+
+
+def test_kept_free_spaces_are_checked_against_the_city():
+    """The rules keep each city's free spaces with the player record (a cache): random
+    play keeps it equal to a recomputation, and a cache that drifted is refused."""
+    import random
+
+    from rome import apply_action, legal_actions, new_game
+    from rome.invariants import check_state
+
+    rng = random.Random(4)
+    state = new_game(3, seed=4)
+    kept = []
+    for _ in range(150):
+        legal = legal_actions(state)
+        check_state(state)
+        if any(p.free is not None for p in state.players):
+            kept.append(state)
+        state = apply_action(state, rng.choice(legal))
+    assert len(kept) > 20
+    state = kept[-1]
+    seat = next(i for i, p in enumerate(state.players) if p.free is not None)
+    bad = state.copy()
+    players = list(bad.players)
+    p = players[seat] = players[seat].copy()
+    spaces, keys = p.free
+    p.free = (spaces[1:], keys[1:])
+    bad.players = tuple(players)
+    with pytest.raises(StateError, match="free spaces"):
+        check_state(bad)
