@@ -257,3 +257,26 @@ def test_new_game_screen_and_bad_address(strict_page: Page, open_game: OpenGame)
     expect(page.locator("#help")).to_be_visible()
     page.keyboard.press("Escape")
     expect(page.locator("#help")).to_be_hidden()
+
+
+def test_draft_and_hand_over_pass_axe_in_both_themes(strict_page: Page,
+                                                     open_game: OpenGame) -> None:
+    """Two humans at one device: the opening hand-over, then the draft, then the next
+    hand-over (cities shown, hands hidden), each checked by axe-core in both themes."""
+    page = strict_page
+    page.set_viewport_size(DESKTOP)
+    open_game(page, "index.html?seats=human,human&seed=12&pace=0")
+    table = page.locator("#table")
+    expect(table).to_have_attribute("data-waiting", "handover")
+    expect(page.locator("#handover-ok")).to_be_visible()
+    check_axe_both_themes(page, "hand-over before the draft")
+    page.locator("#handover-ok").click()
+    expect(table).to_have_attribute("data-waiting", "human")
+    expect(table).to_have_attribute("data-phase", "draft")
+    expect(page.locator('#prompt [data-action^="draft "]').first).to_be_visible()
+    check_axe_both_themes(page, "draft")
+    page.locator('#prompt [data-action^="draft "]').first.click()
+    expect(table).to_have_attribute("data-waiting", "handover")
+    expect(table).to_have_attribute("data-current-player", "1")
+    assert page.locator("[data-city]").count() == 2, "cities stay on the table"
+    check_axe_both_themes(page, "hand-over in the draft")

@@ -54,6 +54,12 @@ def local_choice(state: rome.GameState, seat: int, level: str, seed: int) -> str
     return random.Random(seed).choice(options)
 
 
+def _suggestions(moves: list[dict[str, Any]]) -> tuple[tuple[str, float, float, str], ...]:
+    """The fields of ``rome.ai.analyse``'s answer the hint shows, as plain tuples."""
+    return tuple((str(m["action"]), float(m["value"]), float(m["loss"]), str(m["reason"]))
+                 for m in moves)
+
+
 def _limits() -> tuple[float, float]:
     """(boot, move) limits in seconds; a test may shorten them (see module docstring)."""
     boot_s, move_s = BOOT_LIMIT_S, MOVE_LIMIT_S
@@ -103,16 +109,20 @@ class ComputerPlayers:
                            "use the quick AI on this page.")
         self._on_status(self.status)
 
-    async def choose(self, state: rome.GameState, seat: int, level: str, seed: int,
-                     waiting: Callable[[str], None], who: str = "") -> str:
-        """The computer's move as canonical text (always legal, always within the limits)."""
-        if level in FAST_LEVELS:
-            return local_choice(state, seat, level, seed)
+    async def _warm(self, waiting: Callable[[str], None]) -> None:
+        """Wait for the worker's first boot (within the boot limit), saying so."""
         waited = 0.0
         while self.status == "warming" and waited < self.boot_limit:
             waiting("AI warming up…")
             await asyncio.sleep(0.25)
             waited += 0.25
+
+    async def choose(self, state: rome.GameState, seat: int, level: str, seed: int,
+                     waiting: Callable[[str], None], who: str = "") -> str:
+        """The computer's move as canonical text (always legal, always within the limits)."""
+        if level in FAST_LEVELS:
+            return local_choice(state, seat, level, seed)
+        await self._warm(waiting)
         who = f"{who} ({level})" if who else f"The {level} computer"
         if self.status == "ready":
             legal = {str(a) for a in rome.legal_actions(state)}
@@ -130,6 +140,26 @@ class ComputerPlayers:
         elif self.status == "failed" and not self.notice:
             self.notice = "The AI worker is unavailable: computer players use the quick AI."
         return local_choice(state, seat, QUICK_LEVEL, seed)
+
+    async def analyse(self, state: rome.GameState, seat: int, level: str, seed: int
+                      ) -> tuple[tuple[tuple[str, float, float, str], ...], str]:
+        """A hint for ``seat``: ``(action, value, loss, reason)`` per move, best first, and
+        where it was worked out ("worker", or "page" at the quick level when the worker is
+        down, as a decision would be). Texts are checked by the model, not here."""
+        obs = rome.observation(state, seat)
+        await self._warm(lambda _text: None)
+        if self.status == "ready":
+            try:
+                text = str(await boot.within(self.worker.analyse(json.dumps(obs), level, seed),
+                                             self.move_limit))
+                return _suggestions(json.loads(text)), "worker"
+            except Exception as exc:
+                reason = (f"took longer than {self.move_limit:g} s"
+                          if isinstance(exc, TimeoutError) else "stopped working")
+                self._fault(f"The AI worker {reason}: the hint comes from the quick AI.")
+        from rome.ai import analyse
+
+        return _suggestions(analyse(obs, QUICK_LEVEL, seed)), "page"
 
     def _fault(self, what: str) -> None:
         """Stop the broken worker; restart it in the background unless it failed too often."""

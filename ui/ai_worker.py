@@ -3,7 +3,8 @@
 Why a worker: AI search must not freeze the page. The page calls the exported
 functions with ``await (await workers["ai"]).fn(...)``: ``choose(obs_json, level, seed)``
 answers with the canonical text of the computer's action, decided from the
-observation alone (``rome.ai.choose_action``).
+observation alone (``rome.ai.choose_action``); ``analyse(obs_json, level, seed)`` the
+best few moves with values and reasons, for the table's hint (``rome.ai.analyse``).
 """
 
 from __future__ import annotations
@@ -35,4 +36,13 @@ def choose(obs_json: str, level: str, seed: int) -> str:
     return choose_action(json.loads(obs_json), str(level), int(seed))
 
 
-__export__ = ["ping", "legal_count", "levels", "choose"]
+def analyse(obs_json: str, level: str, seed: int) -> str:
+    """The hint for the seat whose observation is ``obs_json``: a JSON list of
+    ``{"action", "value", "loss", "reason"}``, best first (JSON text: plain to pass back)."""
+    from rome.ai import analyse as best_moves  # loads the search, as a first decision does
+
+    moves = best_moves(json.loads(obs_json), str(level), int(seed))
+    return json.dumps([{k: m[k] for k in ("action", "value", "loss", "reason")} for m in moves])
+
+
+__export__ = ["ping", "legal_count", "levels", "choose", "analyse"]

@@ -195,14 +195,19 @@ class App:
                 f"That did not work: {quote(str(exc), 80)}",))
             effects = ()
         focus: model.Focus | None = None
+        travels: list[model.Travel] = []
         for effect in effects:
             if isinstance(effect, model.Focus):
                 focus = effect
+            elif isinstance(effect, model.Travel):
+                travels.append(effect)  # needs the card drawn: after the render
             else:
                 self.run(effect)
         document.getElementById("help").hidden = not self.ui.help_open
         if self.ui.session is not None and (force or model.needs_render(before, self.ui)):
             self.render(only_detail=_only_detail(before, self.ui))
+        for travel in travels:
+            self._travel(travel)
         if focus is not None:
             self._focus(focus.selectors)
 
@@ -216,6 +221,8 @@ class App:
             boot.background(self._wait(effect))
         elif isinstance(effect, model.Ask):
             boot.background(self._ask(effect))
+        elif isinstance(effect, model.Analyse):
+            boot.background(self._analyse(effect))
         elif isinstance(effect, model.ShowForm):
             self.show_form()
 
@@ -247,6 +254,22 @@ class App:
         if self.computers.notice:
             self.dispatch(model.Notice(self.computers.notice))
         self.dispatch(model.Answer(effect.generation, text))
+
+    async def _analyse(self, effect: model.Analyse) -> None:
+        """Work out a hint in the AI worker (the page's quick AI if it is down)."""
+        s = self.ui.session
+        if effect.generation != self.ui.generation or s is None:
+            return
+        try:
+            moves, source = await self.computers.analyse(s.state, effect.seat, effect.level,
+                                                         effect.seed)
+        except Exception as exc:
+            traceback.print_exc()
+            moves, source = (), "page"
+            self.dispatch(model.Notice(f"No hint this time: {quote(str(exc), 80)}"))
+        if self.computers.notice:
+            self.dispatch(model.Notice(self.computers.notice))
+        self.dispatch(model.HintAnswer(effect.generation, effect.moves, moves, source))
 
     # -- rendering ------------------------------------------------------------------------
     def render(self, only_detail: bool = False) -> None:
@@ -314,6 +337,31 @@ class App:
             el.innerHTML = html
             self._drawn[element_id] = html
 
+    def _travel(self, effect: model.Travel) -> None:
+        """Move the new building from its seat's hand to its cell (Web Animations API, a
+        FLIP: the cell starts where the hand is and its transform eases to none).
+
+        One call, no Python callback: the browser drops the finished animation itself.
+        Skipped under ``prefers-reduced-motion: reduce`` and when either end is not
+        drawn (a hidden panel on a phone, a round drawn at once)."""
+        if bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches):
+            return
+        seat = effect.seat
+        cell = self.root.querySelector(f'[data-pos="{seat}:{effect.row},{effect.col}"]')
+        hand = self.root.querySelector(f'[data-seat="{seat}"] .hand')
+        if not present(cell) or not present(hand):
+            return
+        start, end = hand.getBoundingClientRect(), cell.getBoundingClientRect()
+        if not (start.width and end.width):
+            return
+        dx = start.left + start.width / 2 - (end.left + end.width / 2)
+        dy = start.top + start.height / 2 - (end.top + end.height / 2)
+        frames = [{"transform": f"translate({dx:.0f}px, {dy:.0f}px) scale(0.8)",
+                   "opacity": 0.5, "zIndex": 6},
+                  {"transform": "none", "opacity": 1, "zIndex": 6}]
+        cell.animate(to_js(frames), to_js({"duration": effect.ms,
+                                           "easing": "cubic-bezier(0.2, 0.7, 0.3, 1)"}))
+
     def _focus(self, selectors: tuple[str, ...]) -> None:
         if self.ui.help_open and selectors != ("#help-close",):
             return
@@ -341,12 +389,19 @@ class App:
 
     # -- input ----------------------------------------------------------------------------
     def on_click(self, event: Any) -> None:
-        target = event.target.closest("[data-action], [data-select], [data-ui], [data-card]")
+        target = event.target.closest(
+            "[data-action], [data-hint], [data-select], [data-ui], [data-card]")
         if not present(target) or target.hasAttribute("disabled"):
             return
         text = target.getAttribute("data-action")
         if present(text) and text:
             action = self.offered.get(str(text))
+            if action is not None:
+                self.dispatch(model.Act(action))
+            return
+        hinted = target.getAttribute("data-hint")
+        if present(hinted) and hinted:
+            action = self.offered.get(str(hinted))  # the hint plays what the table offers
             if action is not None:
                 self.dispatch(model.Act(action))
             return
@@ -386,6 +441,8 @@ class App:
             self.dispatch(model.Select(""))
         elif command == "undo":
             self.dispatch(model.Undo())
+        elif command == "hint":
+            self.dispatch(model.AskHint())
         elif command == "handover-ok":
             self.dispatch(model.HandOver())
         elif command in ("help", "help-close", "help-backdrop"):
@@ -466,7 +523,7 @@ class App:
             self.toggle_help(not help_open)
             return
         shortcuts = {"e": '[data-action="end"]', "p": '[data-action="produce"]',
-                     "u": '[data-ui="undo"]'}
+                     "u": '[data-ui="undo"]', "h": '[data-ui="hint"]'}
         if key.lower() in shortcuts and not help_open:
             el = document.querySelector(shortcuts[key.lower()])
             if present(el):

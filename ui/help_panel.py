@@ -37,8 +37,8 @@ public colours adjacent, plus the tokens of the best adjacent Thermal Baths.</li
 </ul>
 <h3>Keys</h3>
 <p>Tab moves between controls; Enter or Space activates. <kbd>?</kbd> help,
-<kbd>E</kbd> end turn, <kbd>P</kbd> produce, <kbd>U</kbd> undo, <kbd>Esc</kbd> cancel or
-close.</p>
+<kbd>E</kbd> end turn, <kbd>P</kbd> produce, <kbd>U</kbd> undo, <kbd>H</kbd> hint (the
+computer's best few moves), <kbd>Esc</kbd> cancel or close.</p>
 <p class="muted">Colours of public buildings also show a letter and a shape:
 Y ● yellow, R ▲ red, G ■ green, B ◆ blue.</p>
 """

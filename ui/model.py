@@ -19,6 +19,12 @@ from ui import log_view
 from ui.names import isolate_text
 from ui.session import Session
 
+HINT_LEVEL = "hard"
+"""The search a hint uses: the strongest menu level (it runs in the AI worker, so its
+seconds never freeze the page; without a worker the page falls back to a quick level)."""
+TRAVEL_MS = 320
+"""How long a computer's new building travels from its hand to its city (issue 11: under
+400 ms; never longer than the pace, so the next move does not cut it short)."""
 AUTO_PAUSE_MS = 350
 """A forced move is shown this long (never longer than the pace) before it is played."""
 ROUND_FRAME_MS = 30
@@ -53,6 +59,20 @@ class UiState:
     help_open: bool = False
     breakdown: int | None = None  # seat whose score breakdown is open
     theme: str = "auto"  # "auto" follows prefers-color-scheme; "light" / "dark"
+    hint_at: int | None = None  # moves played when the human asked for a hint (None: none)
+    hints: tuple[Suggestion, ...] = ()  # its answer, best first; empty while it is worked out
+    hint_source: str = ""  # where the answer was worked out: "worker" or "page"
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """One move of a hint: the action (offered now), the search's estimate of the final
+    margin over the other seats after it, how far behind the best it is, and why."""
+
+    action: rome.Action
+    value: float
+    loss: float
+    reason: str
 
 
 # -- events ---------------------------------------------------------------------------
@@ -132,8 +152,24 @@ class Leave:
     """Back to the new-game screen (the game stays saved)."""
 
 
+@dataclass(frozen=True)
+class AskHint:
+    """The human to act pressed "Hint" (again: the shown hint closes)."""
+
+
+@dataclass(frozen=True)
+class HintAnswer:
+    """The analysis asked for by :class:`Analyse`: ``(action text, value, loss, reason)``
+    per move, best first; ``source`` says where it ran ("worker" or "page")."""
+
+    generation: int
+    moves: int
+    suggestions: tuple[tuple[str, float, float, str], ...]
+    source: str = "worker"
+
+
 Event = Begin | Act | Select | Undo | HandOver | Tick | Answer | Thinking | Setting | Panel \
-    | Notice | Leave
+    | Notice | Leave | AskHint | HintAnswer
 
 
 # -- effects --------------------------------------------------------------------------
@@ -162,10 +198,33 @@ class Ask:
 
 
 @dataclass(frozen=True)
+class Analyse:
+    """Ask the AI worker for ``seat``'s best few moves (``rome.ai.analyse`` at ``level``)
+    in the position after ``moves`` moves; answer with :class:`HintAnswer`."""
+
+    generation: int
+    moves: int
+    seat: int
+    level: str
+    seed: int
+
+
+@dataclass(frozen=True)
 class Focus:
     """Move keyboard focus to the first element matching one of ``selectors``."""
 
     selectors: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Travel:
+    """After the render: the card ``seat`` just built at ``row, col`` travels there from
+    its hand, for ``ms`` (the page skips it under ``prefers-reduced-motion: reduce``)."""
+
+    seat: int
+    row: int
+    col: int
+    ms: int
 
 
 @dataclass(frozen=True)
@@ -180,9 +239,10 @@ class ShowForm:
     """Leave the table for the new-game screen."""
 
 
-Effect = Save | Wait | Ask | Focus | Remember | ShowForm
+Effect = Save | Wait | Ask | Analyse | Focus | Travel | Remember | ShowForm
 Result = tuple[UiState, tuple[Effect, ...]]
 
+FOCUS_HINT = ("#hint [data-hint]", '[data-ui="hint"]')
 FOCUS_DECISION = ("#prompt [data-action]", "#prompt button", "[data-select]",
                   "[data-action]", "#prompt")
 
@@ -210,7 +270,7 @@ def reduce(ui: UiState, event: Event) -> Result:
 def _begin(ui: UiState, event: Begin) -> Result:
     fresh = replace(ui, session=event.session, selection="", notices=(), shown=None,
                     thinking="", generation=ui.generation + 1, log=log_for(event.session),
-                    detail="", breakdown=None, help_open=False)
+                    detail="", breakdown=None, help_open=False, hint_at=None, hints=())
     nxt, effects = settle(fresh, delay_ms=0)
     return nxt, (Save(event.session), *effects)
 
@@ -245,7 +305,7 @@ def _undo(ui: UiState, event: Undo) -> Result:
     if back is None:
         return ui, ()
     undone = replace(ui, session=back, selection="", generation=ui.generation + 1,
-                     log=ui.log[:len(back.actions)])
+                     log=ui.log[:len(back.actions)], hint_at=None, hints=())
     nxt, effects = settle(undone, delay_ms=0)
     return nxt, (Save(back), *effects)
 
@@ -265,7 +325,7 @@ def _tick(ui: UiState, event: Tick) -> Result:
         return settle(ui, delay_ms=0)
     played = _play(ui, str(forced), auto=True)
     nxt, effects = settle(played, delay_ms=ui.pace)
-    return nxt, (Save(played.session), *effects)  # type: ignore[arg-type]
+    return nxt, (Save(played.session), *effects, *_travel(played))  # type: ignore[arg-type]
 
 
 def _answer(ui: UiState, event: Answer) -> Result:
@@ -278,7 +338,7 @@ def _answer(ui: UiState, event: Answer) -> Result:
         return replace(ui, notices=ui.notices + (note,)), ()
     played = _play(replace(ui, thinking=""), event.text, auto=False)
     nxt, effects = settle(played, delay_ms=ui.pace)
-    return nxt, (Save(played.session), *effects)  # type: ignore[arg-type]
+    return nxt, (Save(played.session), *effects, *_travel(played))  # type: ignore[arg-type]
 
 
 def _thinking(ui: UiState, event: Thinking) -> Result:
@@ -328,13 +388,51 @@ def _notice(ui: UiState, event: Notice) -> Result:
 
 def _leave(ui: UiState, event: Leave) -> Result:
     return replace(ui, session=None, mode=Mode.OVER, selection="", generation=ui.generation + 1,
-                   log=(), thinking="", detail="", breakdown=None), (ShowForm(),)
+                   log=(), thinking="", detail="", breakdown=None, hint_at=None, hints=()), \
+        (ShowForm(),)
+
+
+def _ask_hint(ui: UiState, event: AskHint) -> Result:
+    """Ask the worker for the best few moves of the human to act; pressed again once
+    shown, the hint closes; pressed while one is worked out, nothing more is asked."""
+    s = ui.session
+    if s is None or ui.mode is not Mode.HUMAN or s.current is None:
+        return ui, ()
+    moves = len(s.actions)
+    if ui.hint_at == moves:
+        if not ui.hints:
+            return ui, ()  # still being worked out
+        return replace(ui, hint_at=None, hints=()), (Focus(('[data-ui="hint"]',)),)
+    return (replace(ui, hint_at=moves, hints=()),
+            (Analyse(ui.generation, moves, s.current, HINT_LEVEL, s.seed * 1009 + moves),
+             Focus(('[data-ui="hint"]',))))
+
+
+def _hint_answer(ui: UiState, event: HintAnswer) -> Result:
+    """Show the analysis if it is for the position on the table (else it is stale and
+    dropped); moves the engine does not offer now are left out."""
+    s = ui.session
+    if (s is None or event.generation != ui.generation or ui.mode is not Mode.HUMAN
+            or event.moves != len(s.actions) or ui.hint_at != event.moves):
+        return ui, ()
+    offered = rome.sensible_actions(s.state)
+    kept = []
+    for text, value, loss, why in event.suggestions:
+        try:
+            action = rome.parse_legal(s.state, text)
+        except rome.RomeError:
+            continue
+        if action in offered and all(k.action != action for k in kept):
+            kept.append(Suggestion(action, float(value), float(loss), str(why)))
+    if not kept:
+        return _notice(replace(ui, hint_at=None), Notice("No hint could be found for this move."))
+    return replace(ui, hints=tuple(kept), hint_source=event.source), (Focus(FOCUS_HINT),)
 
 
 _HANDLERS: dict[type, Any] = {
     Begin: _begin, Act: _act, Select: _select, Undo: _undo, HandOver: _hand_over, Tick: _tick,
     Answer: _answer, Thinking: _thinking, Setting: _setting, Panel: _panel, Notice: _notice,
-    Leave: _leave,
+    Leave: _leave, AskHint: _ask_hint, HintAnswer: _hint_answer,
 }
 
 
@@ -347,7 +445,21 @@ def _play(ui: UiState, text: str, auto: bool) -> UiState:
     lines = tuple(log_view.describe(s.state, text, after.state, names))
     entry = log_view.LogEntry(len(s.actions), -1 if s.current is None else s.current, lines,
                               auto)
-    return replace(ui, session=after, selection="", log=ui.log + (entry,), detail="")
+    return replace(ui, session=after, selection="", log=ui.log + (entry,), detail="",
+                   hint_at=None, hints=())
+
+
+def _travel(ui: UiState) -> tuple[Travel, ...]:
+    """The travel of a computer's new building, if its last move built one and the table
+    draws each move (at the instant pace it draws once a round: nothing to animate)."""
+    s = ui.session
+    assert s is not None
+    if ui.pace <= 0 or not s.actions or s.seats[s.actors[-1]].human:
+        return ()
+    last = rome.Action.parse(s.actions[-1])
+    if last.verb != "build" or last.row is None or last.col is None:
+        return ()
+    return (Travel(s.actors[-1], last.row, last.col, min(TRAVEL_MS, ui.pace)),)
 
 
 def _round_changed(session: Session) -> bool:

@@ -12,6 +12,7 @@ import rome
 from ui import facts
 from ui.markup import button, esc
 from ui.render_city import price_text
+from ui.render_hint import render_hint
 from ui.svg_cards import card_svg, card_title
 from ui.view import TableView
 
@@ -90,6 +91,7 @@ def _decision(view: TableView) -> str:
     undo = _undo(view)
     if undo:
         parts.append(f'<div class="buttons undo">{undo}</div>')
+    parts.append(render_hint(view))
     return "".join(parts)
 
 

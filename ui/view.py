@@ -16,7 +16,7 @@ from typing import Any
 import rome
 from ui import facts
 from ui.log_view import LogEntry
-from ui.model import Mode, UiState
+from ui.model import Mode, Suggestion, UiState
 from ui.names import isolate_text
 
 
@@ -56,6 +56,8 @@ class TableView:
     detail: str = ""
     breakdown: int | None = None
     winners: tuple[int, ...] = ()
+    hint: str = ""  # "" none asked, "pending" being worked out, "worker" / "page": shown
+    hints: tuple[Suggestion, ...] = ()
 
     @property
     def over(self) -> bool:
@@ -210,6 +212,9 @@ def table_view(ui: UiState) -> TableView:
     moments = tuple(line for entry in ui.log[since:] for line in entry.lines
                     if line.startswith("Influence scoring"))
     over = rome.is_over(state)
+    hint = ""
+    if actions and ui.hint_at == len(s.actions):
+        hint = ui.hint_source if ui.hints else "pending"
     return TableView(
         obs=obs, viewer=viewer, names=tuple(isolate_text(x.name) for x in s.seats),
         humans=tuple(x.human for x in s.seats), levels=tuple(x.level for x in s.seats),
@@ -218,4 +223,5 @@ def table_view(ui: UiState) -> TableView:
         recent_cells=cells, fresh=fresh, moments=moments, thinking=ui.thinking, notices=ui.notices,
         can_undo=ui.mode is Mode.HUMAN and s.undo_point() is not None,
         open_hands=ui.open_hands, log=ui.log, detail=ui.detail, breakdown=ui.breakdown,
-        winners=tuple(rome.winners(state)) if over else ())
+        winners=tuple(rome.winners(state)) if over else (), hint=hint,
+        hints=ui.hints if hint not in ("", "pending") else ())

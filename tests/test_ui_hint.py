@@ -1,0 +1,170 @@
+"""The table's hint (issue 13) on CPython: its reducer paths, the worker's answer and its markup.
+
+Why here and not only in the browser: asking, answering, dropping a stale answer and
+following a suggestion are decisions of the pure model (:mod:`ui.model`); the worker's
+``analyse`` is plain Python too. The browser test (``e2e/test_hint.py``) then only has to
+show that the page wires them together.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Callable
+from dataclasses import replace
+
+import rome
+from ui import ai_worker, model
+from ui.model import Mode, UiState
+from ui.render_prompt import render_prompt
+from ui.session import Seat, Session
+from ui.view import table_view
+
+TABLE = [Seat("Ann", True), Seat("Bot", False, "greedy")]
+
+
+def offers(verb: str) -> Callable[[rome.GameState], bool]:
+    return lambda state: any(a.verb == verb for a in rome.sensible_actions(state))
+
+
+def useless_produce(state: rome.GameState) -> bool:
+    """Producing is legal but gives nothing (so the table does not offer it)."""
+    produce = rome.Action.parse("produce")
+    return rome.is_legal(state, produce) and produce not in rome.sensible_actions(state)
+
+
+def human_to_act(seed: int, want: Callable[[rome.GameState], bool] | None = None) -> UiState:
+    """A 2-player game moved on (random choices, greedy computer) until the human acts,
+    at a position ``want`` accepts if given."""
+    ui, _ = model.reduce(UiState(pace=0), model.Begin(Session.new(TABLE, seed, False)))
+    rng = random.Random(seed)
+    for _ in range(800):
+        s = ui.session
+        assert s is not None and ui.mode is not Mode.OVER
+        offered = rome.sensible_actions(s.state)
+        if ui.mode is Mode.HUMAN:
+            if want is None or want(s.state):
+                return ui
+            ui, _ = model.reduce(ui, model.Act(rng.choice(offered)))
+        elif ui.mode is Mode.AUTOMATIC:
+            ui, _ = model.reduce(ui, model.Tick(ui.generation))
+        else:
+            ui, _ = model.reduce(ui, model.Answer(ui.generation, str(offered[0])))
+    raise AssertionError("the human never got to act")
+
+
+def worker_answer(ui: UiState, ask: model.Analyse) -> model.HintAnswer:
+    """What the page would dispatch after the worker's ``analyse`` (run here directly)."""
+    s = ui.session
+    assert s is not None
+    obs = rome.observation(s.state, ask.seat)
+    moves = json.loads(ai_worker.analyse(json.dumps(obs), "normal", ask.seed))
+    return model.HintAnswer(ask.generation, ask.moves, tuple(
+        (m["action"], m["value"], m["loss"], m["reason"]) for m in moves))
+
+
+def ask(ui: UiState) -> tuple[UiState, model.Analyse]:
+    asked, effects = model.reduce(ui, model.AskHint())
+    analyses = [e for e in effects if isinstance(e, model.Analyse)]
+    assert len(analyses) == 1
+    return asked, analyses[0]
+
+
+def data_actions(html: str) -> set[str]:
+    return set(re.findall(r'data-action="([^"]*)"', html))
+
+
+def test_asking_sends_the_position_to_the_worker_and_shows_it_is_pending() -> None:
+    ui = human_to_act(5)
+    s = ui.session
+    asked, analyse = ask(ui)
+    assert analyse.seat == s.current and analyse.moves == len(s.actions)
+    assert analyse.generation == ui.generation and analyse.level == model.HINT_LEVEL
+    assert asked.session is s and asked.mode is Mode.HUMAN  # nothing is played
+    html = render_prompt(table_view(asked))
+    assert 'data-hint-state="pending"' in html and 'data-ui="hint"' in html
+    again, effects = model.reduce(asked, model.AskHint())  # pressed again while pending
+    assert again is asked and effects == ()
+
+
+def test_the_answer_names_offered_moves_best_first_and_can_be_followed() -> None:
+    ui = human_to_act(7, offers("build"))
+    asked, analyse = ask(ui)
+    shown, effects = model.reduce(asked, worker_answer(asked, analyse))
+    s = shown.session
+    offered = rome.sensible_actions(s.state)
+    assert shown.hints and all(h.action in offered for h in shown.hints)
+    values = [h.value for h in shown.hints]
+    assert values == sorted(values, reverse=True) and shown.hints[0].loss == 0
+    assert all(h.reason for h in shown.hints)
+    assert model.Focus(model.FOCUS_HINT) in effects
+    html = render_prompt(table_view(shown))
+    named = re.findall(r'data-hint="([^"]*)"', html)
+    assert named == [str(h.action) for h in shown.hints]
+    page_choices = data_actions(html) | {str(a) for a in table_view(shown).actions}
+    assert set(named) <= page_choices
+    assert 'data-hint-source="worker"' in html
+    played, _ = model.reduce(shown, model.Act(shown.hints[0].action))
+    assert played.session.actions[len(s.actions)] == str(shown.hints[0].action)
+    assert played.hint_at is None and played.hints == ()
+    assert 'id="hint"' not in render_prompt(table_view(played))
+
+
+def test_pressed_again_the_hint_closes() -> None:
+    ui = human_to_act(5)
+    asked, analyse = ask(ui)
+    shown, _ = model.reduce(asked, worker_answer(asked, analyse))
+    closed, effects = model.reduce(shown, model.AskHint())
+    assert closed.hint_at is None and closed.hints == () and effects
+    assert 'id="hint"' not in render_prompt(table_view(closed))
+
+
+def test_a_stale_answer_is_dropped() -> None:
+    ui = human_to_act(9)
+    asked, analyse = ask(ui)
+    answer = worker_answer(asked, analyse)
+    moved, _ = model.reduce(asked, model.Act(rome.sensible_actions(asked.session.state)[0]))
+    assert model.reduce(moved, answer)[0] is moved  # the game moved on
+    old = replace(answer, generation=answer.generation - 1)
+    assert model.reduce(asked, old)[0] is asked  # another game (or an undo) since
+    assert model.reduce(ui, answer)[0] is ui  # nobody asked
+    computer = replace(asked, mode=Mode.COMPUTER)
+    assert model.reduce(computer, answer)[0] is computer
+
+
+def test_undo_and_leaving_drop_the_hint() -> None:
+    ui = human_to_act(11, offers("end"))
+    if ui.session.undo_point() is None:  # make one: end is offered after taking
+        raise AssertionError("seed 11 should reach a turn with an undo")
+    asked, analyse = ask(ui)
+    back, _ = model.reduce(asked, model.Undo())
+    assert back.hint_at is None and model.reduce(back, worker_answer(asked, analyse))[0] is back
+    left, _ = model.reduce(asked, model.Leave())
+    assert left.hint_at is None and left.hints == ()
+
+
+def test_moves_not_offered_are_left_out_and_none_left_is_said() -> None:
+    ui = human_to_act(5, useless_produce)
+    asked, analyse = ask(ui)
+    good = str(rome.sensible_actions(asked.session.state)[0])
+    mixed = model.HintAnswer(analyse.generation, analyse.moves, (
+        ("place 99", 9.0, 0.0, "not legal"), ("produce nothing", 8.5, 0.5, "not notation"),
+        ("produce", 8.0, 1.0, "legal, not offered"), (good, 7.0, 2.0, "fine"),
+        (good, 6.0, 3.0, "twice")))
+    shown, _ = model.reduce(asked, mixed)
+    assert [str(h.action) for h in shown.hints] == [good]
+    junk = model.HintAnswer(analyse.generation, analyse.moves, (("place 99", 1.0, 0.0, "x"),))
+    none, effects = model.reduce(asked, junk)
+    assert none.hint_at is None and none.hints == () and effects == ()
+    assert any("No hint" in n for n in none.notices)
+
+
+def test_only_the_human_to_act_may_ask() -> None:
+    ui = human_to_act(5)
+    for mode in (Mode.COMPUTER, Mode.AUTOMATIC, Mode.HANDOVER, Mode.OVER):
+        other = replace(ui, mode=mode)
+        assert model.reduce(other, model.AskHint()) == (other, ())
+        assert 'data-ui="hint"' not in render_prompt(table_view(other))
+    empty = UiState()
+    assert model.reduce(empty, model.AskHint()) == (empty, ())
