@@ -112,19 +112,26 @@ def influence_in_deck(state: GameState) -> tuple[tuple[int, int], ...]:
 def production_yield(state: GameState, seat: int) -> tuple[int, int, tuple[Pos, ...]]:
     """What producing gives ``seat`` now, before paying for cogs: (coins, influence, the
     farms that would receive a brick token)."""
-    kinds = card_kinds(state.num_players, state.shrine)
+    table = PRODUCTION_BY_PLAYERS[state.num_players][state.shrine]
     p = state.players[seat]
     coins = influence = 0
     bricks = []
     for pos, card in p.city.items():
-        b = BUILDINGS[kinds[card]]
-        if b.type != PRODUCTION:
-            continue
-        coins += b.produce_coins
-        influence += b.produce_influence
-        if b.produce_brick and pos not in p.bricks:
-            bricks.append(pos)
+        gives = table[card]
+        if gives is not None:
+            coins += gives[0]
+            influence += gives[1]
+            if gives[2] and pos not in p.bricks:
+                bricks.append(pos)
     return coins, influence, tuple(bricks)
+
+
+PRODUCTION_BY_PLAYERS = {n: tuple(tuple(
+    (BUILDINGS[k].produce_coins, BUILDINGS[k].produce_influence, BUILDINGS[k].produce_brick)
+    if k in BUILDINGS and BUILDINGS[k].type == PRODUCTION else None
+    for k in card_kinds(n, shrine)) for shrine in (False, True)) for n in SHAPES}
+"""Each card instance's (coins, influence, brick token?) when produced, None for cards that
+are no production building, by player count and shrine: producing reads every building."""
 
 
 def build_cost(state: GameState, seat: int, kind: str) -> tuple[int, int]:
@@ -139,8 +146,8 @@ def build_cost(state: GameState, seat: int, kind: str) -> tuple[int, int]:
 
 def produce_cost(state: GameState) -> int:
     """Coins the acting seat pays for the cogs it lacks to produce."""
-    _bricks, cogs = resources(state)
-    return max(0, COGS_TO_PRODUCE - cogs) * COG_PRICE
+    strip, flipped = state.strips[0]
+    return max(0, COGS_TO_PRODUCE - COGS_BY_SPACE[strip][flipped][state.acting]) * COG_PRICE
 
 
 def school_decks(state: GameState) -> tuple[str, ...]:

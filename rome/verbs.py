@@ -24,7 +24,15 @@ from .cards import (
     card_instances,
     card_kinds,
 )
-from .city import adjacent_count, aqueduct_spaces, free_spaces, neighbours
+from .city import (
+    adjacent_count,
+    aqueduct_spaces,
+    free_after_build,
+    free_of,
+    key_of,
+    neighbours,
+    pos_of,
+)
 from .errors import NotationError
 from .flow import (
     BRICK_PRICE,
@@ -228,7 +236,7 @@ def _take(s: GameState, action: Action) -> None:
 # -- build ------------------------------------------------------------------------------
 
 class _BuildsOf(dict):
-    """The build actions of one kind by position key (``row * 16 + column``), made (and
+    """The build actions of one kind by position key (:func:`rome.city.key_of`), made (and
     interned) on first use.  Integer keys, not (row, column) tuples: listing builds looks
     up every free space for every affordable kind in hand, and an int hashes for free."""
 
@@ -237,16 +245,9 @@ class _BuildsOf(dict):
         self.kind = kind
 
     def __missing__(self, key: int) -> Action:
-        row, col = divmod(key + 8, 16)
-        action = self[key] = make("build", self.kind, None, row, col - 8)
+        row, col = pos_of(key)
+        action = self[key] = make("build", self.kind, None, row, col)
         return action
-
-
-def free_keys(city: dict[Pos, int]) -> tuple[tuple[Pos, ...], tuple[int, ...]]:
-    """A city's free spaces in reading order, and their keys (``row * 16 + column``, the
-    same order while columns stay within -8..7, as in any city a game can build)."""
-    free = free_spaces(city)
-    return free, tuple([r * 16 + c for r, c in free])
 
 
 _BUILDS = {kind: _BuildsOf(kind) for kind in BUILDINGS}
@@ -283,13 +284,16 @@ def _legal_build(state: GameState) -> tuple[Action, ...]:
             continue
         free = player.free
         if free is None:  # kept with the player record until its city changes
-            free = player.free = free_keys(player.city)
+            free = player.free = free_of(player.city)
         if aqueduct:
-            kinds = KINDS_BY_PLAYERS[state.num_players][state.shrine]
-            out += [builds[r * 16 + c] for r, c in aqueduct_spaces(
-                {p: kinds[c] for p, c in player.city.items()}, free[0])]
+            spots = player.aqueducts
+            if spots is None or spots[0] is not player.city:
+                kinds = KINDS_BY_PLAYERS[state.num_players][state.shrine]
+                spots = player.aqueducts = (player.city, tuple(map(key_of, aqueduct_spaces(
+                    {p: kinds[c] for p, c in player.city.items()}, map(pos_of, free[0])))))
+            out += map(builds.__getitem__, spots[1])
         else:
-            out += map(builds.__getitem__, free[1])
+            out += map(builds.__getitem__, free[0])
     return tuple(out)
 
 
@@ -336,7 +340,6 @@ def _build(s: GameState, action: Action) -> None:
         p.bricks = spend_brick_tokens(p.bricks, pos, token_pay)
     if replaced is None:
         n = adjacent_count(city, pos)
-        p.free = None  # worked out again when next needed
     else:  # DECISIONS 12: the replaced card leaves with its tokens
         n = 0
         s.removed = s.removed + (replaced,)
@@ -346,6 +349,8 @@ def _build(s: GameState, action: Action) -> None:
             p.points = {q: n for q, n in p.points.items() if q != pos}
     city[pos] = card
     p.city = city
+    if replaced is None and p.free is not None:  # kept up to date rather than worked out anew
+        p.free = free_after_build(p.free, city, pos)
     p.coins -= coin_pay
     p.influence += building.stars
     if building.build_coins >= 0:
