@@ -283,7 +283,7 @@ def _legal_build(state: GameState) -> tuple[Action, ...]:
         if cost > budget:
             continue
         free = player.free
-        if free is None:  # kept with the player record until its city changes
+        if free is None:  # kept with the player record; a build updates it
             free = player.free = free_of(player.city)
         if aqueduct:
             spots = player.aqueducts
