@@ -88,6 +88,8 @@ def shoot(page: Page, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     for label, size in (("1280x800", DESKTOP), ("1920x1080", WIDE), ("390x844", PHONE)):
         page.set_viewport_size(size)
+        if size == PHONE:
+            page.evaluate("scrollTo(0, 0)")  # a phone's page never scrolls
         for theme in ("light", "dark"):
             set_theme(page, theme)
             page.screenshot(path=str(ARTIFACTS / f"{name}-{label}-{theme}.png"))
@@ -175,7 +177,7 @@ def test_four_seats_one_screen_prices_access_and_end(strict_page: Page,
                 assert in_viewport(page, "[data-region], [data-city]") == []
                 shoot(page, "midgame")
                 page.set_viewport_size(PHONE)
-                prompt_and_choices_in_view(page)
+                phone_check(page, "four seats, mid-game", "")
                 page.set_viewport_size(DESKTOP)
                 shot = True
         elif phase == "emissary" and moments == 1:
@@ -215,21 +217,6 @@ def check_details_breakdown_theme(page: Page) -> None:
     page.locator("#theme-btn").click()
 
 
-def prompt_and_choices_in_view(page: Page) -> None:
-    """At 390x844 the prompt and its first choice are both on screen after focus."""
-    page.evaluate("document.querySelector('[data-select], #prompt [data-action], "
-                  "[data-action]').focus()")
-    page.wait_for_timeout(100)
-    assert in_viewport(page, "#prompt") == []
-    first = "[data-select], [data-action]"
-    assert page.evaluate(f"""() => {{
-        const el = document.querySelector('{first}');
-        const r = el.getBoundingClientRect();
-        return r.top >= 0 && r.bottom <= innerHeight; }}""")
-    header = page.locator(".topbar").bounding_box()
-    assert header is not None and header["height"] < 60, "the header is one row"
-
-
 def test_computer_only_instant_game_is_watched(strict_page: Page, open_game: OpenGame) -> None:
     """At the instant pace the round on screen advances and the game reaches its end."""
     page = strict_page
@@ -259,24 +246,219 @@ def test_new_game_screen_and_bad_address(strict_page: Page, open_game: OpenGame)
     expect(page.locator("#help")).to_be_hidden()
 
 
-def test_draft_and_hand_over_pass_axe_in_both_themes(strict_page: Page,
-                                                     open_game: OpenGame) -> None:
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
+def test_draft_and_hand_over_pass_axe_in_both_themes(strict_page: Page, open_game: OpenGame,
+                                                     size: dict[str, int]) -> None:
     """Two humans at one device: the opening hand-over, then the draft, then the next
-    hand-over (cities shown, hands hidden), each checked by axe-core in both themes."""
+    hand-over (cities shown, hands hidden), each checked by axe-core in both themes; on a
+    phone, the prompt or hand-over panel and its choices are in view, nothing overlapping."""
     page = strict_page
-    page.set_viewport_size(DESKTOP)
+    page.set_viewport_size(size)
+    phone = size == PHONE
     open_game(page, "index.html?seats=human,human&seed=12&pace=0")
     table = page.locator("#table")
     expect(table).to_have_attribute("data-waiting", "handover")
     expect(page.locator("#handover-ok")).to_be_visible()
     check_axe_both_themes(page, "hand-over before the draft")
+    if phone:
+        phone_check(page, "hand-over", None)
+        shoot_phone(page, "phone-handover")
     page.locator("#handover-ok").click()
     expect(table).to_have_attribute("data-waiting", "human")
     expect(table).to_have_attribute("data-phase", "draft")
     expect(page.locator('#prompt [data-action^="draft "]').first).to_be_visible()
     check_axe_both_themes(page, "draft")
+    if phone:
+        phone_check(page, "draft", "draft ")
+        shoot_phone(page, "phone-draft")
     page.locator('#prompt [data-action^="draft "]').first.click()
     expect(table).to_have_attribute("data-waiting", "handover")
     expect(table).to_have_attribute("data-current-player", "1")
     assert page.locator("[data-city]").count() == 2, "cities stay on the table"
     check_axe_both_themes(page, "hand-over in the draft")
+
+
+PHONE_CHECK = """() => {
+    const shown = el => el.getClientRects().length > 0
+                        && getComputedStyle(el).visibility !== 'hidden';
+    const box = el => { const r = el.getBoundingClientRect();
+                        return {l: r.left, t: r.top, r: r.right, b: r.bottom}; };
+    const inside = b => b.t >= -0.5 && b.l >= -0.5 && b.b <= innerHeight + 0.5
+                        && b.r <= innerWidth + 0.5;
+    const overlap = (a, b) => Math.min(a.r, b.r) - Math.max(a.l, b.l) > 0.5
+                              && Math.min(a.b, b.b) - Math.max(a.t, b.t) > 0.5;
+    const name = el => el.dataset.action || el.dataset.select || el.dataset.region || el.id
+                       || el.className;
+    const out = {problems: [], choices: 0, hidden: []};
+    const prompt = document.getElementById('prompt');
+    const handover = document.getElementById('handover');
+    const asking = shown(prompt) ? prompt : handover;
+    const over = document.getElementById('table').dataset.phase === 'over';
+    if (!over && (!shown(asking) || !inside(box(asking)))) out.problems.push('prompt out of view');
+    for (const el of document.querySelectorAll('#table [data-action], #table [data-select]')) {
+      if (!shown(el)) { out.hidden.push(name(el)); continue; }
+      out.choices += 1;
+      if (!inside(box(el))) out.problems.push('choice out of view: ' + name(el));
+    }
+    const items = [...document.querySelectorAll('.topbar .status > *, .topbar .controls > *')]
+      .filter(shown);
+    const lines = [];
+    for (const el of items) {
+      const range = document.createRange(); range.selectNodeContents(el);
+      lines.push(...[...range.getClientRects()].filter(r => r.width > 1 && r.height > 1));
+      if (box(el).r > innerWidth + 0.5) out.problems.push('header item off screen: ' + name(el));
+    }
+    if (Math.max(...lines.map(r => r.top)) >= Math.min(...lines.map(r => r.bottom)))
+      out.problems.push('the header is not one row: ' + JSON.stringify(
+        lines.map(r => [Math.round(r.top), Math.round(r.bottom)])));
+    items.forEach((a, i) => items.slice(i + 1).forEach(b => {
+      if (overlap(box(a), box(b)))
+        out.problems.push('header overlap: ' + name(a) + ' / ' + name(b));
+    }));
+    const parts = ['.topbar', '#notice', '#prompt', '#handover', '#board', '#me', '#others',
+                   '#log-box', '#final-area', '#tabs'].map(s => document.querySelector(s))
+      .filter(el => el && shown(el));
+    parts.forEach((a, i) => parts.slice(i + 1).forEach(b => {
+      if (overlap(box(a), box(b))) out.problems.push('overlap: ' + name(a) + ' / ' + name(b));
+    }));
+    if (scrollY !== 0) out.problems.push('the page scrolled');
+    return out;
+}"""
+
+
+def phone_check(page: Page, moment: str, verb: str | None) -> int:
+    """At 390x844: the prompt and every choice it offers (``verb`` among them) are in view
+    together, unscrolled, with none hidden in another tab; the header is one row and no
+    two parts of the screen overlap. ``verb`` None: nothing is asked (a hand-over). Returns
+    how many choices were in view."""
+    found = page.evaluate(PHONE_CHECK)
+    if found["problems"] or found["hidden"]:  # a picture of what went wrong
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"phone-failed-{moment.replace(' ', '-')}.png"))
+    assert found["problems"] == [], f"{moment}: {found['problems']}"
+    assert found["hidden"] == [], f"{moment}: choices hidden in another tab: {found['hidden']}"
+    if verb is not None:
+        assert page.locator(f'[data-action^="{verb}"], [data-select]').first.is_visible(), \
+            moment
+    return int(found["choices"])
+
+
+def test_phone_keeps_the_prompt_and_its_choices_in_view(strict_page: Page,
+                                                        open_game: OpenGame) -> None:
+    """A seeded game at 390x844: draft, emissaries, the take step, a card chosen then its
+    targets, produce. A tab picked by hand stays while the prompt is the same (the draft's
+    choices are in the prompt), and gives way to the choices' region at the next prompt."""
+    page = strict_page
+    page.set_viewport_size(PHONE)
+    open_game(page, "index.html?seats=human,random,random&seed=5&pace=0")
+    table = page.locator("#table")
+    seen: list[str] = []
+    for _ in range(300):
+        if waiting(page) == "over":
+            break
+        phase = table.get_attribute("data-phase")
+        if phase == "draft" and "draft" not in seen:
+            phone_check(page, "draft", "draft ")
+            check_axe_both_themes(page, "phone, draft")
+            page.locator('[data-tab="others"]').click()  # look at the others meanwhile
+            expect(page.locator("#others")).to_be_visible()
+            expect(page.locator("#board")).to_be_hidden()
+            page.locator("#others [data-seat-score]").first.click()  # redrawn, same prompt
+            expect(page.locator("#others [data-breakdown]")).to_be_visible()
+            expect(page.locator("#board")).to_be_hidden()  # the pick stands
+            shoot_phone(page, "phone-others")
+            page.locator("#others [data-seat-score]").first.click()
+            seen.append("draft")
+        elif phase == "emissary" and "place" not in seen:
+            phone_check(page, "emissary", "place ")  # switched to the strip by itself
+            shoot_phone(page, "phone-emissary")
+            seen.append("place")
+        elif page.locator('[data-action^="take "]').count() and "take" not in seen:
+            phone_check(page, "take", "take ")
+            seen.append("take")
+        elif page.locator("[data-select]").count() and "build" not in seen:
+            phone_check(page, "a card to build", "")
+            page.locator("[data-select]").first.click()
+            expect(page.locator('[data-action^="build "]').first).to_be_visible()
+            targets = page.locator('[data-action^="build "]').count()
+            assert phone_check(page, "build targets", "build ") > targets > 0
+            shoot_phone(page, "phone-build")
+            check_axe_both_themes(page, "phone, build targets")
+            page.locator("[data-select].selected").click()  # chosen again: cancelled
+            seen.append("build")
+        elif page.locator('[data-action="produce"]').count() and "produce" not in seen:
+            phone_check(page, "produce", "produce")
+            seen.append("produce")
+        click_action(page, ("take ", "keep ", "place ", "draft ", "end"))
+    assert set(seen) >= {"draft", "place", "take", "build", "produce"}, seen
+    expect(table).to_have_attribute("data-phase", "over")
+    expect(page.locator("#final")).to_be_visible()
+    phone_check(page, "end", None)
+    assert in_viewport(page, "#tabs, .topbar, #final-area") == []
+    check_axe_both_themes(page, "phone, end screen")
+    shoot_phone(page, "phone-end")
+
+
+def shoot_phone(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for theme in ("light", "dark"):
+        set_theme(page, theme)
+        page.screenshot(path=str(ARTIFACTS / f"{name}-390x844-{theme}.png"))
+    set_theme(page, "light")
+
+
+def touch(page: Page, selector: str, kind: str) -> None:
+    """A finger's pointer event at the middle of the first element matching ``selector``."""
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None
+    page.locator(selector).first.dispatch_event(kind, {
+        "pointerType": "touch", "pointerId": 7, "isPrimary": True,
+        "clientX": box["x"] + box["width"] / 2, "clientY": box["y"] + box["height"] / 2})
+
+
+@pytest.mark.browser_context_args(has_touch=True, is_mobile=True, viewport=PHONE)
+def test_long_press_on_touch_opens_card_details(strict_page: Page, open_game: OpenGame) -> None:
+    """iOS fires no contextmenu: a finger held on a city card opens its details; held on
+    a hand card that can be built, it opens the details without choosing the card, and
+    the next tap chooses it as usual."""
+    page = strict_page
+    open_game(page, "index.html?seats=human,random&seed=5&pace=0")
+    waiting(page)
+    page.locator('[data-tab="me"]').click()
+    card = "#me [data-city] [data-card]"
+    name = rome.BUILDINGS[page.locator(card).first.get_attribute("data-card") or ""].name
+    detail = page.locator("#detail")
+    expect(detail).to_be_hidden()
+    touch(page, card, "pointerdown")
+    expect(detail).to_be_visible()  # while the finger is still down
+    expect(detail).to_contain_text(name)
+    touch(page, card, "pointerup")
+    page.locator("#detail-close").click()
+    expect(detail).to_be_hidden()
+    if page.locator(".tab.has-choices").count():  # back to where the choices are
+        page.locator(".tab.has-choices").click()
+    for _ in range(60):
+        if page.locator("[data-select]").count():
+            break
+        click_action(page, ("take ", "keep ", "place ", "draft ", "end"))
+        waiting(page)
+    hand = "[data-select]"
+    kind = page.locator(hand).first.get_attribute("data-select") or ""
+    touch(page, hand, "pointerdown")
+    expect(detail).to_be_visible()
+    expect(detail).to_contain_text(rome.BUILDINGS[kind].name)
+    shoot_phone(page, "phone-details")
+    touch(page, hand, "pointerup")
+    page.locator(hand).first.dispatch_event("click")  # the click that ends the press
+    expect(page.locator(hand).first).to_have_attribute("aria-pressed", "false")
+    assert page.locator('[data-action^="build "]').count() == 0
+    page.evaluate("""sel => {  // a tap: down, up and click in one go (no timer between)
+        const el = document.querySelector(sel), r = el.getBoundingClientRect();
+        const at = {pointerType: 'touch', pointerId: 8, isPrimary: true, bubbles: true,
+                    clientX: r.left + r.width / 2, clientY: r.top + r.height / 2};
+        el.dispatchEvent(new PointerEvent('pointerdown', at));
+        el.dispatchEvent(new PointerEvent('pointerup', at));
+        el.click();
+    }""", hand)
+    expect(page.locator(f'[data-select="{kind}"]')).to_have_attribute("aria-pressed", "true")
+    expect(page.locator('[data-action^="build "]').first).to_be_visible()

@@ -11,13 +11,14 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
 from html.parser import HTMLParser
 
 import pytest
 
 import rome
-from ui import model
+from ui import model, phone, touch
 from ui.details import render_detail
 from ui.endgame import render_end
 from ui.model import Mode, UiState
@@ -126,12 +127,14 @@ def check_step(ui: UiState) -> None:
     assert offered == {str(a) for a in rome.sensible_actions(s.state)}
 
 
-def walk(ui: UiState, seed: int, check: bool = True) -> UiState:
-    """Play a whole game through the reducer, humans choosing at random."""
+def walk(ui: UiState, seed: int, check: Callable[[UiState], None] | None = check_step
+         ) -> UiState:
+    """Play a whole game through the reducer, humans choosing at random, calling
+    ``check`` at every step."""
     rng = random.Random(seed)
     for _ in range(2000):
-        if check:
-            check_step(ui)
+        if check is not None:
+            check(ui)
         if ui.mode is Mode.OVER:
             return ui
         s = ui.session
@@ -373,7 +376,7 @@ def test_address_errors_are_explained() -> None:
 
 def test_end_screen_has_no_empty_turn_order_and_lists_areas() -> None:
     ui, _ = begin([Seat("A", False, "random"), Seat("B", False, "random")], 17)
-    end = walk(ui, 17, check=False)
+    end = walk(ui, 17, check=None)
     view = table_view(end)
     assert regions(view)["order"] == ""
     html = render_end(view)
@@ -393,3 +396,90 @@ def test_saved_games_are_listed_with_seats_round_and_date() -> None:
     assert html.count('data-ui="resume-slot"') == 2 and html.count('data-ui="delete-slot"') == 2
     assert "Ann, Bot (hard) — round 3" in html and "opening draft" in html
     assert "2023-11-1" in html  # the date the first game was saved
+
+
+# -- the phone layout's tabs (ui/phone.py) ---------------------------------------------
+TAB_OF_CONTAINER = {"strip": "board", "offer": "board", "order": "board", "status": "board",
+                    "me": "me", "others": "others"}
+
+
+def tabs_holding_choices(ui: UiState) -> set[str]:
+    """The phone tabs whose containers, as rendered, hold a choice (the prompt excluded)."""
+    view = table_view(ui)
+    return {TAB_OF_CONTAINER[key] for key, html in regions(view).items()
+            if (found := parse(html)).actions or found.selects}
+
+
+@pytest.mark.parametrize(("seats", "seed"), [("human,random,random", 5),
+                                             ("human,human,random,human", 42)])
+def test_phone_tab_follows_the_choices_of_each_prompt(seats: str, seed: int) -> None:
+    """At every human decision of whole games, the tab chosen for a phone is the one
+    region whose markup holds the offered choices (also once a card is chosen to build:
+    its targets), or none when every choice is in the prompt; at the end, the scores."""
+    table = [Seat(f"P{i}", k == "human", "" if k == "human" else k)
+             for i, k in enumerate(seats.split(","))]
+
+    def check(ui: UiState) -> None:
+        if ui.mode is not Mode.HUMAN:
+            return
+        holding = tabs_holding_choices(ui)
+        assert len(holding) <= 1, holding
+        assert phone.choice_tab(table_view(ui)) == next(iter(holding), None)
+        kinds = parse(page(ui)).selects
+        if kinds:
+            chosen, _ = model.reduce(ui, model.Select(kinds[0]))
+            assert tabs_holding_choices(chosen) == {"me"}
+            assert phone.choice_tab(table_view(chosen)) == "me"
+
+    ui = walk(begin(table, seed)[0], seed, check)
+    s = ui.session
+    assert s is not None
+    verbs = {a.split()[0] for a, seat, auto in zip(s.actions, s.actors, s.auto, strict=True)
+             if table[seat].human and not auto}
+    assert ui.mode is Mode.OVER and phone.choice_tab(table_view(ui)) == "final"
+    assert {"draft", "place", "take", "build", "end"} <= verbs
+
+
+def test_phone_tab_pick_lasts_until_the_next_prompt() -> None:
+    ui, _ = begin([Seat("A", True), Seat("B", False, "random")], 8)
+    ui = to_mode(ui, Mode.HUMAN)
+    rng = random.Random(3)
+    while phone.choice_tab(table_view(ui)) != "board":  # the strip or the offer
+        ui, _ = model.reduce(ui, model.Act(rng.choice(rome.sensible_actions(ui.session.state))))
+        ui = to_mode(ui, Mode.HUMAN, rng)
+    tabs = phone.Tabs()
+    assert tabs.follow(table_view(ui)) == "board"
+    tabs.choose("log")
+    tabs.choose("no-such-tab")  # ignored
+    assert tabs.follow(table_view(ui)) == "log"  # the same prompt, drawn again
+    opened, _ = model.reduce(ui, model.Panel("breakdown", 1))
+    assert tabs.follow(table_view(opened)) == "log"
+    waiting = replace(ui, mode=Mode.COMPUTER)  # nothing asked of the screen: the pick stays
+    assert tabs.follow(table_view(waiting)) == "log"
+    assert tabs.follow(table_view(ui)) == "board"  # a new prompt: back to its choices
+    assert "final" not in dict(phone.tabs_for(table_view(ui)))
+    html = phone.render_tabs(table_view(ui), "board")
+    assert html.count('aria-pressed="true"') == 1 and 'data-tab="board"' in html
+    assert "(your choices are here)" in html
+
+
+# -- long-press on touch (ui/touch.py) ---------------------------------------------------
+def test_long_press_needs_a_finger_on_a_card_held_still() -> None:
+    press = touch.Press()
+    assert not press.down(10, 10, "mouse", on_card=True)  # a mouse has its right click
+    assert not press.fire()
+    assert not press.down(10, 10, "touch", on_card=False)
+    assert not press.fire()
+    assert press.down(10, 10, "touch", on_card=True)
+    assert not press.move(10 + touch.SLOP_PX * 0.7, 10 + touch.SLOP_PX * 0.7)  # a tremor
+    assert press.fire() and press.swallow_click()
+    assert not press.swallow_click(), "only the click that ends the long press is eaten"
+    assert press.down(10, 10, "pen", on_card=True)
+    assert press.move(10, 10 + touch.SLOP_PX + 1)  # scrolling, not pressing
+    assert not press.fire() and not press.swallow_click()
+    assert press.down(10, 10, "touch", on_card=True)
+    press.end()  # lifted (a tap) or taken over by the browser
+    assert not press.fire() and not press.swallow_click()
+    assert press.down(10, 10, "touch", on_card=True) and press.fire()
+    press.down(50, 50, "touch", on_card=False)  # the next touch, no click came in between
+    assert not press.swallow_click(), "a long press never eats a later tap"

@@ -20,7 +20,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
 import rome
-from ui import boot, log_view, model, newgame, save
+from ui import boot, log_view, model, newgame, phone, save, touch
 from ui.ai_client import FAST_LEVELS, ComputerPlayers
 from ui.details import render_detail
 from ui.endgame import render_end
@@ -74,6 +74,7 @@ class App:
         self.saves.watch(self._on_other_tab)
         self.offered: dict[str, rome.Action] = {}
         self._drawn: dict[str, str] = {}  # container id -> markup last written
+        self.tabs = phone.Tabs()
         self.computers = ComputerPlayers(self._on_ai_status)
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_key),
                          create_proxy(self.on_change), create_proxy(self.on_focus),
@@ -83,6 +84,8 @@ class App:
         self.root.addEventListener("change", self._proxies[2])
         self.root.addEventListener("focusin", self._proxies[3])
         self.root.addEventListener("contextmenu", self._proxies[4])
+        self.long_press = touch.LongPress(
+            self.root, lambda card: self.dispatch(model.Panel("detail", _card_key(card))))
         self._apply_theme()
 
     # -- frame ----------------------------------------------------------------------------
@@ -295,6 +298,8 @@ class App:
         table.dataset.seed = str(s.seed)
         table.dataset.seats = str(len(s.seats))
         table.classList.toggle("hotseat", sum(x.human for x in s.seats) > 1)
+        table.dataset.tab = self.tabs.follow(view)
+        self._set("tabs", phone.render_tabs(view, self.tabs.current))
         for key, html in regions(view).items():
             self._set(key, html)
         self._set("controls", controls(ui.pace, ui.open_hands,
@@ -429,7 +434,7 @@ class App:
             self.dispatch(model.Panel("detail", _card_key(target)))
 
     def on_context(self, event: Any) -> None:
-        """A long press (touch) or right click on a card opens its details."""
+        """A right click on a card opens its details (a long press: :mod:`ui.touch`)."""
         target = event.target.closest("[data-card]")
         if present(target):
             event.preventDefault()
@@ -447,6 +452,11 @@ class App:
             self.dispatch(model.HandOver())
         elif command in ("help", "help-close", "help-backdrop"):
             self.toggle_help(command == "help")
+        elif command == "tab":
+            name = str(target.getAttribute("data-tab"))
+            self.tabs.choose(name)
+            self.render()
+            self._focus((f'[data-tab="{name}"]',))
         elif command == "detail-close":
             self.dispatch(model.Panel("detail", ""))
         elif command == "breakdown":

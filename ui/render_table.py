@@ -45,7 +45,8 @@ def render_status(view: TableView) -> str:
         who = (f'<span class="turn">{pawn(cur, view.names, True)}'
                f'<span class="who">{esc(view.names[cur])}</span></span>')
     total = facts.rounds(obs["num_players"])
-    rnd = "Draft" if obs["round"] == 0 else f"Round {obs['round']} / {total}"
+    rnd = ("Draft" if obs["round"] == 0
+           else f'<span class="wide-only">Round </span>{obs["round"]} / {total}')
     return (f'<span class="round" data-round="{obs["round"]}">{rnd}</span><span class="phase">'
             f'{PHASE_NAMES.get(obs["phase"], obs["phase"])}</span>{who}')
 

@@ -36,7 +36,7 @@ def controls(pace: int, open_hands: bool, hot_seat: bool) -> str:
                      aria="Switch between light and dark colours")
             + button("Help <kbd>?</kbd>", cls="btn", data_ui="help",
                      title="Open the rules and help")
-            + button("New game", cls="btn", data_ui="newgame",
+            + button('New<span class="wide-only"> game</span>', cls="btn", data_ui="newgame",
                      title="Leave for the new-game screen (this game stays saved)"))
 
 
@@ -59,6 +59,7 @@ TABLE_SKELETON = (
     '<details id="log-box" class="log panel" data-region="log" open><summary>Game log</summary>'
     '<ol id="log" class="log-list"></ol></details>'
     '</div>'
+    '<nav id="tabs" class="tabs" aria-label="Parts of the table"></nav>'
     '<aside id="detail" class="detail panel" aria-live="polite" aria-labelledby="detail-title" '
     'hidden></aside>'
     '</div>'
