@@ -48,13 +48,18 @@ def observations(players: tuple[int, ...] = (2, 4), games: int = 2, per_game: in
     return out
 
 
-def time_levels(obs_list: list[dict], levels: tuple[str, ...] = LEVELS) -> dict[str, dict]:
+def time_levels(obs_list: list[dict], levels: tuple[str, ...] = LEVELS,
+                hint: bool = False) -> dict[str, dict]:
+    """Per level, the time of each decision (``hint``: of each ``analyse``, the hint)."""
+    from rome.ai import analyse
+
+    call = analyse if hint else choose_action
     result = {}
     for level in levels:
         times = []
         for i, obs in enumerate(obs_list):
             t0 = time.perf_counter()
-            choose_action(obs, level, i)
+            call(obs, level, i)
             times.append((time.perf_counter() - t0) * 1000.0)
         result[level] = {"n": len(times), "p50_ms": round(percentile(times, 0.5), 1),
                          "p95_ms": round(percentile(times, 0.95), 1),

@@ -2,6 +2,7 @@
 """AI speed in the browser: decision times inside a Web Worker running its own Pyodide.
 
     python benchmarks/bench_ai_browser.py [--levels easy normal hard] [--per-game 12]
+    python benchmarks/bench_ai_browser.py --hint --levels hard   # the table's hint
 
 Headless Chromium loads a small benchmark page from the local static server.  The page
 starts a module Web Worker that boots the vendored Pyodide, unpacks ``assets/vendor/app.zip``
@@ -15,6 +16,9 @@ records anything that blocks the page for more than 50 ms; the maximum is report
 (target: never > 100 ms).  The same observations are then timed on CPython to give the
 Pyodide/CPython ratio, and the worker's answers are checked against CPython's (a level
 decides the same everywhere).  Targets: p95 < 1 s at normal and < 3 s at hard.
+
+``--hint`` times ``ui.ai_worker.analyse`` instead (the table's hint button, issue 13):
+the same observations, the best moves with reasons, checked against CPython's first move.
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from bench_ai import observations, time_levels  # noqa: E402
 
 from e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from rome.ai import choose_action  # noqa: E402
+from rome.ai import analyse, choose_action  # noqa: E402
 from rome.ai.tournament import percentile  # noqa: E402
 from scripts.serve import start_server  # noqa: E402
 from scripts.vendor import build_app_zip  # noqa: E402
@@ -59,9 +63,9 @@ worker.onmessage = (ev) => {
   if (msg.error && msg.id === undefined) { html.dataset.error = msg.error; return; }
   const done = pending.get(msg.id); pending.delete(msg.id); done(msg);
 };
-window.ask = (obsJson, level, seed) => new Promise((resolve) => {
+window.ask = (obsJson, level, seed, fn) => new Promise((resolve) => {
   const id = nextId++; pending.set(id, resolve);
-  worker.postMessage({id, obsJson, level, seed});
+  worker.postMessage({id, obsJson, level, seed, fn});
 });
 // A heartbeat on the main thread: the gap between ticks is what a user would feel.
 window.maxGap = 0;
@@ -72,7 +76,7 @@ window.runAll = async (items) => {
   window.thinking = true;
   for (const it of items) {
     const t0 = performance.now();
-    const r = await window.ask(it.obs, it.level, it.seed);
+    const r = await window.ask(it.obs, it.level, it.seed, it.fn);
     out.push({level: it.level, action: r.action, error: r.error, workerMs: r.ms, roundTripMs: performance.now() - t0});
   }
   window.thinking = false;
@@ -88,19 +92,26 @@ try {
   py = await loadPyodide({indexURL: new URL("./assets/vendor/pyodide/", location.href).href});
   const zip = await (await fetch("./assets/vendor/app.zip")).arrayBuffer();
   py.unpackArchive(zip, "zip", {extractDir: "/home/pyodide"});
-  py.runPython("import sys; sys.path.insert(0, '/home/pyodide'); from ui.ai_worker import choose");
+  py.runPython("import sys; sys.path.insert(0, '/home/pyodide'); from ui.ai_worker import analyse, choose");
   self.postMessage({ready: true});
 } catch (e) { self.postMessage({error: String(e)}); }
-const choose = py && py.globals.get("choose");
+const fns = py && {choose: py.globals.get("choose"), analyse: py.globals.get("analyse")};
 self.onmessage = (ev) => {
-  const {id, obsJson, level, seed} = ev.data;
+  const {id, obsJson, level, seed, fn} = ev.data;
   const t0 = performance.now();
   try {
-    const action = choose(obsJson, level, seed);
+    const action = fns[fn](obsJson, level, seed);
     self.postMessage({id, action, ms: performance.now() - t0});
   } catch (e) { self.postMessage({id, error: String(e), ms: performance.now() - t0}); }
 };
 """
+
+
+def first_move(answer: object, from_json: bool) -> str:
+    """The move an answer puts first: the action itself, or a hint's best move."""
+    if from_json:
+        answer = json.loads(str(answer))
+    return str(answer[0]["action"]) if isinstance(answer, list) else str(answer)
 
 
 def main() -> int:
@@ -109,9 +120,11 @@ def main() -> int:
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
     parser.add_argument("--games", type=int, default=1)
     parser.add_argument("--per-game", type=int, default=12)
+    parser.add_argument("--hint", action="store_true", help="time the hint (analyse)")
     args = parser.parse_args()
     obs_list = observations(tuple(args.players), args.games, args.per_game)
-    items = [{"obs": json.dumps(o), "level": lv, "seed": i}
+    fn = "analyse" if args.hint else "choose"
+    items = [{"obs": json.dumps(o), "level": lv, "seed": i, "fn": fn}
              for lv in args.levels for i, o in enumerate(obs_list)]
     build_app_zip(ROOT)
     server = start_server(ROOT)
@@ -143,13 +156,15 @@ def main() -> int:
     errors = [r for r in results if r.get("error")]
     if errors:
         raise SystemExit(f"worker errors: {errors[:3]}")
-    cpython = time_levels(obs_list, tuple(args.levels))
+    cpython = time_levels(obs_list, tuple(args.levels), hint=args.hint)
     summary: dict[str, dict] = {}
     for lv in args.levels:
         ms = [r["workerMs"] for r in results if r["level"] == lv]
         cp = cpython[lv]["times_ms"]
         same = sum(1 for i, r in enumerate(r for r in results if r["level"] == lv)
-                   if r["action"] == choose_action(obs_list[i], lv, i))
+                   if first_move(r["action"], args.hint) == first_move(
+                       analyse(obs_list[i], lv, i) if args.hint
+                       else choose_action(obs_list[i], lv, i), False))
         summary[lv] = {
             "n": len(ms),
             "pyodide_p50_ms": round(percentile(ms, 0.5), 1),

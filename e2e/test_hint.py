@@ -11,6 +11,7 @@ import json
 
 from conftest import ROOT, OpenGame
 from playwright.sync_api import Page, expect
+from test_table import check_axe_both_themes
 
 SHOTS = ROOT / "e2e" / "artifacts" / "table"
 
@@ -42,6 +43,8 @@ def test_hint_appears_names_an_offered_move_and_can_be_followed(
     expect(moves.first).to_be_focused()  # the answer takes keyboard focus
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "hint-1280x800.png"))
+    check_axe_both_themes(page, "hint shown")
+    moves.first.focus()
 
     moves.first.click()
     page.wait_for_function(f"Number(document.getElementById('table').dataset.moves) > {before}",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+from html.parser import HTMLParser
 
 import rome
 from ui import model
@@ -28,9 +29,45 @@ def cell_classes(ui: UiState, seat: int, row: int, col: int) -> list[str]:
     return found.group(1).split()
 
 
-def computer_builds(pace: int, seed: int = 3) -> tuple[UiState, UiState, tuple]:
-    """Play (random human, the computer building whenever it can) until the computer's
-    first build: the UI state before and after it, and the effects of that answer."""
+class HandCards(HTMLParser):
+    """The ``data-card`` of each card in one seat's hand, in the order drawn."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__()
+        self.seat, self.cards = str(seat), []
+        self.depth = 0
+        self.in_seat = self.hand_depth = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("br", "img", "input", "hr", "meta", "link"):
+            return
+        self.depth += 1
+        a = dict(attrs)
+        classes = (a.get("class") or "").split()
+        if tag == "section" and a.get("data-seat") == self.seat:
+            self.in_seat = self.depth
+        elif self.in_seat and not self.hand_depth and "hand" in classes:
+            self.hand_depth = self.depth
+        elif self.hand_depth and self.depth == self.hand_depth + 1 and "card" in classes:
+            self.cards.append(a.get("data-card") or "?")
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.depth == self.hand_depth:
+            self.hand_depth = 0
+        if self.depth == self.in_seat:
+            self.in_seat = 0
+        self.depth -= 1
+
+
+def hand_of(ui: UiState, seat: int) -> list[str]:
+    parser = HandCards(seat)
+    parser.feed("".join(regions(table_view(ui)).values()))
+    return parser.cards
+
+
+def computer_plays(verb: str, pace: int, seed: int = 3) -> tuple[UiState, UiState, tuple]:
+    """Play (random human, the computer choosing ``verb`` whenever it can) until the
+    computer's first ``verb``: the UI state before and after it, and the answer's effects."""
     ui, _ = model.reduce(UiState(pace=pace), model.Begin(Session.new(TABLE, seed, False)))
     rng = random.Random(seed)
     for _ in range(600):
@@ -41,23 +78,39 @@ def computer_builds(pace: int, seed: int = 3) -> tuple[UiState, UiState, tuple]:
         elif ui.mode is Mode.AUTOMATIC:
             ui, _ = model.reduce(ui, model.Tick(ui.generation))
         else:
-            builds = [a for a in offered if a.verb == "build"]
-            answer = model.Answer(ui.generation, str((builds or offered)[0]))
+            chosen = [a for a in offered if a.verb == verb]
+            answer = model.Answer(ui.generation, str((chosen or offered)[0]))
             after, effects = model.reduce(ui, answer)
-            if builds:
+            if chosen:
                 return ui, after, effects
             ui = after
-    raise AssertionError("the computer never built")
+    raise AssertionError(f"the computer never played {verb}")
+
+
+def computer_builds(pace: int, seed: int = 3) -> tuple[UiState, UiState, tuple]:
+    return computer_plays("build", pace, seed)
 
 
 def test_a_computers_build_travels_for_under_400_ms_never_past_the_pace() -> None:
     _before, after, effects = computer_builds(pace=800)
     built = rome.Action.parse(after.session.actions[-1])
     travels = [e for e in effects if isinstance(e, model.Travel)]
-    assert travels == [model.Travel(1, built.row, built.col, model.TRAVEL_MS)]
+    where = f'[data-pos="1:{built.row},{built.col}"]'
+    assert travels == [model.Travel(where, '[data-seat="1"] .hand', model.TRAVEL_MS)]
     assert model.TRAVEL_MS < 400
+    assert f'data-pos="1:{built.row},{built.col}"' in "".join(regions(table_view(after)).values())
     _b, _a, effects = computer_builds(pace=250)
     assert [e.ms for e in effects if isinstance(e, model.Travel)] == [250]
+
+
+def test_a_card_a_computer_takes_travels_from_its_deck_to_the_end_of_its_hand() -> None:
+    before, after, effects = computer_plays("take", pace=800)
+    took = rome.Action.parse(after.session.actions[-1])
+    travels = [e for e in effects if isinstance(e, model.Travel)]
+    assert travels == [model.Travel('[data-seat="1"] .hand > .card:last-child',
+                                    f'[data-deck="{took.deck}"] .deck-cards', model.TRAVEL_MS)]
+    assert hand_of(after, 1) == hand_of(before, 1) + [took.kind]  # the last card is it
+    assert f'data-deck="{took.deck}"' in "".join(regions(table_view(after)).values())
 
 
 def test_nothing_travels_at_the_instant_pace_or_for_the_humans_own_build() -> None:

@@ -343,20 +343,19 @@ class App:
             self._drawn[element_id] = html
 
     def _travel(self, effect: model.Travel) -> None:
-        """Move the new building from its seat's hand to its cell (Web Animations API, a
-        FLIP: the cell starts where the hand is and its transform eases to none).
+        """Move a computer's new card from where it came from to where it is drawn (Web
+        Animations API, a FLIP: it starts over its source and its transform eases to none).
 
         One call, no Python callback: the browser drops the finished animation itself.
         Skipped under ``prefers-reduced-motion: reduce`` and when either end is not
         drawn (a hidden panel on a phone, a round drawn at once)."""
         if bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches):
             return
-        seat = effect.seat
-        cell = self.root.querySelector(f'[data-pos="{seat}:{effect.row},{effect.col}"]')
-        hand = self.root.querySelector(f'[data-seat="{seat}"] .hand')
-        if not present(cell) or not present(hand):
+        card = self.root.querySelector(effect.card)
+        source = self.root.querySelector(effect.source)
+        if not present(card) or not present(source):
             return
-        start, end = hand.getBoundingClientRect(), cell.getBoundingClientRect()
+        start, end = source.getBoundingClientRect(), card.getBoundingClientRect()
         if not (start.width and end.width):
             return
         dx = start.left + start.width / 2 - (end.left + end.width / 2)
@@ -364,7 +363,7 @@ class App:
         frames = [{"transform": f"translate({dx:.0f}px, {dy:.0f}px) scale(0.8)",
                    "opacity": 0.5, "zIndex": 6},
                   {"transform": "none", "opacity": 1, "zIndex": 6}]
-        cell.animate(to_js(frames), to_js({"duration": effect.ms,
+        card.animate(to_js(frames), to_js({"duration": effect.ms,
                                            "easing": "cubic-bezier(0.2, 0.7, 0.3, 1)"}))
 
     def _focus(self, selectors: tuple[str, ...]) -> None:

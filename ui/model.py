@@ -218,12 +218,12 @@ class Focus:
 
 @dataclass(frozen=True)
 class Travel:
-    """After the render: the card ``seat`` just built at ``row, col`` travels there from
-    its hand, for ``ms`` (the page skips it under ``prefers-reduced-motion: reduce``)."""
+    """After the render: the element ``card`` (a CSS selector) travels for ``ms`` from
+    where ``source`` is drawn to its own place (the page skips it under
+    ``prefers-reduced-motion: reduce`` or when either is not drawn)."""
 
-    seat: int
-    row: int
-    col: int
+    card: str
+    source: str
     ms: int
 
 
@@ -450,16 +450,22 @@ def _play(ui: UiState, text: str, auto: bool) -> UiState:
 
 
 def _travel(ui: UiState) -> tuple[Travel, ...]:
-    """The travel of a computer's new building, if its last move built one and the table
-    draws each move (at the instant pace it draws once a round: nothing to animate)."""
+    """How a computer's last move is seen arriving: a building travels from its hand to
+    its city cell, a card taken from the offer from that deck's row to the end of its hand
+    (where the engine puts it). Nothing at the instant pace, which draws once a round."""
     s = ui.session
     assert s is not None
     if ui.pace <= 0 or not s.actions or s.seats[s.actors[-1]].human:
         return ()
-    last = rome.Action.parse(s.actions[-1])
-    if last.verb != "build" or last.row is None or last.col is None:
-        return ()
-    return (Travel(s.actors[-1], last.row, last.col, min(TRAVEL_MS, ui.pace)),)
+    seat, last = s.actors[-1], rome.Action.parse(s.actions[-1])
+    ms = min(TRAVEL_MS, ui.pace)
+    if last.verb == "build":
+        return (Travel(f'[data-pos="{seat}:{last.row},{last.col}"]',
+                       f'[data-seat="{seat}"] .hand', ms),)
+    if last.verb == "take":
+        return (Travel(f'[data-seat="{seat}"] .hand > .card:last-child',
+                       f'[data-deck="{last.deck}"] .deck-cards', ms),)
+    return ()
 
 
 def _round_changed(session: Session) -> bool:
