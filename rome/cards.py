@@ -239,3 +239,9 @@ def space_resources(strip: int, flipped: bool, space: int) -> tuple[int, int]:
 def card_kinds(num_players: int, shrine: bool) -> tuple[str, ...]:
     """The kind of every card instance of a game (``card_kinds(...)[card]``)."""
     return tuple(c.kind for c in card_instances(num_players, shrine))
+
+
+KINDS_BY_PLAYERS: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    n: (card_kinds(n, False), card_kinds(n, True)) for n in SHAPES}
+"""``card_kinds(n, shrine)`` as ``KINDS_BY_PLAYERS[n][shrine]``: the rules' hot paths read
+it on every action, where even a cached call costs more than two subscripts."""

@@ -63,8 +63,28 @@ _BOXES = _Boxes()
 _COLUMN = itemgetter(1)
 
 
-def free_spaces(occupied: Mapping[Pos, object]) -> tuple[Pos, ...]:
-    """Empty spaces next to the city that keep it within 4 × 4, in reading order.
+KEY_STRIDE = 32
+"""A position's key is ``row * KEY_STRIDE + column``: a small integer that hashes and
+compares faster than a (row, column) tuple and sorts in reading order while columns stay
+within -16..15 (any city a game can build: its starting buildings never move, and it
+fits 4 x 4, so its columns stay within -3..4)."""
+
+Free = tuple[tuple[int, ...], tuple[int, int, int, int]]
+"""A city's free spaces as keys in reading order, and the city's bounds (:func:`bounds`)."""
+
+
+def key_of(pos: Pos) -> int:
+    return pos[0] * KEY_STRIDE + pos[1]
+
+
+def pos_of(key: int) -> Pos:
+    row = (key + KEY_STRIDE // 2) // KEY_STRIDE
+    return row, key - row * KEY_STRIDE
+
+
+def free_of(occupied: Mapping[Pos, object]) -> Free:
+    """Empty spaces next to the city that keep it within 4 × 4 (as keys, in reading order),
+    and the city's bounds.
 
     Written as set operations over cached neighbour and box sets: the rules ask this of
     every new city (and the AI of every position it evaluates)."""
@@ -75,7 +95,39 @@ def free_spaces(occupied: Mapping[Pos, object]) -> tuple[Pos, ...]:
     found = set().union(*map(_NEAR.__getitem__, occupied))
     found.difference_update(occupied)
     found.intersection_update(box)
-    return tuple(sorted(found))
+    return tuple(sorted([r * KEY_STRIDE + c for r, c in found])), (r0, r1, c0, c1)
+
+
+def free_after_build(free: Free, occupied: Mapping[Pos, object], pos: Pos) -> Free:
+    """:func:`free_of` for ``occupied`` (which now holds ``pos``, a space that was free),
+    worked out from ``free``, the city's before: a build changes only the space built on,
+    its empty neighbours and, if the city grew, which spaces keep it within 4 × 4."""
+    keys, bounds = free
+    r0, r1, c0, c1 = bounds
+    r, c = pos
+    grown = r < r0 or r > r1 or c < c0 or c > c1
+    if grown:
+        r0, r1, c0, c1 = bounds = min(r0, r), max(r1, r), min(c0, c), max(c1, c)
+    top, bottom = r1 - MAX_SIDE + 1, r0 + MAX_SIDE - 1
+    left, right = c1 - MAX_SIDE + 1, c0 + MAX_SIDE - 1
+    found = set(keys)
+    found.discard(r * KEY_STRIDE + c)
+    found.update([nr * KEY_STRIDE + nc for nr, nc in _NEAR[pos] if (nr, nc) not in occupied
+                  and top <= nr <= bottom and left <= nc <= right])
+    if not grown:  # the spaces kept before still keep the city within 4 x 4
+        return tuple(sorted(found)), bounds
+    half = KEY_STRIDE // 2
+    out = []
+    for k in sorted(found):
+        row = (k + half) // KEY_STRIDE
+        if top <= row <= bottom and left <= k - row * KEY_STRIDE <= right:
+            out.append(k)
+    return tuple(out), bounds
+
+
+def free_spaces(occupied: Mapping[Pos, object]) -> tuple[Pos, ...]:
+    """Empty spaces next to the city that keep it within 4 × 4, in reading order."""
+    return tuple(map(pos_of, free_of(occupied)[0]))
 
 
 def aqueduct_lines(kinds: Mapping[Pos, str]) -> tuple[set[int], set[int]]:

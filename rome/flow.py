@@ -65,6 +65,15 @@ def strip_space_resources(state: GameState, space: int) -> tuple[int, int]:
 _RESOURCES = {(strip, flipped): tuple(space_resources(strip, flipped, space)
                                       for space in range(SPACES + 1))
               for strip in range(len(STRIPS)) for flipped in (False, True)}
+BRICKS_BY_SPACE = tuple(tuple(tuple(space_resources(strip, flipped, space)[0]
+                                    for space in range(SPACES + 1)) for flipped in (False, True))
+                        for strip in range(len(STRIPS)))
+COGS_BY_SPACE = tuple(tuple(tuple(space_resources(strip, flipped, space)[1]
+                                  for space in range(SPACES + 1)) for flipped in (False, True))
+                      for strip in range(len(STRIPS)))
+"""Bricks (cogs) by strip, side (flipped or not) and space, as nested tuples: listing
+builds (production) reads it every act step, where hashing a (strip, flipped) key would
+cost more."""
 
 
 def resources(state: GameState) -> tuple[int, int]:
@@ -103,33 +112,42 @@ def influence_in_deck(state: GameState) -> tuple[tuple[int, int], ...]:
 def production_yield(state: GameState, seat: int) -> tuple[int, int, tuple[Pos, ...]]:
     """What producing gives ``seat`` now, before paying for cogs: (coins, influence, the
     farms that would receive a brick token)."""
-    kinds = card_kinds(state.num_players, state.shrine)
+    table = PRODUCTION_BY_PLAYERS[state.num_players][state.shrine]
     p = state.players[seat]
     coins = influence = 0
     bricks = []
     for pos, card in p.city.items():
-        b = BUILDINGS[kinds[card]]
-        if b.type != PRODUCTION:
-            continue
-        coins += b.produce_coins
-        influence += b.produce_influence
-        if b.produce_brick and pos not in p.bricks:
-            bricks.append(pos)
+        gives = table[card]
+        if gives is not None:
+            coins += gives[0]
+            influence += gives[1]
+            if gives[2] and pos not in p.bricks:
+                bricks.append(pos)
     return coins, influence, tuple(bricks)
+
+
+PRODUCTION_BY_PLAYERS = {n: tuple(tuple(
+    (BUILDINGS[k].produce_coins, BUILDINGS[k].produce_influence, BUILDINGS[k].produce_brick)
+    if k in BUILDINGS and BUILDINGS[k].type == PRODUCTION else None
+    for k in card_kinds(n, shrine)) for shrine in (False, True)) for n in SHAPES}
+"""Each card instance's (coins, influence, brick token?) when produced, None for cards that
+are no production building, by player count and shrine: producing reads every building."""
 
 
 def build_cost(state: GameState, seat: int, kind: str) -> tuple[int, int]:
     """(brick tokens, coins) the acting seat would pay to build ``kind`` now."""
-    bricks, _cogs = resources(state)
-    missing = max(0, BUILDINGS[kind].cost - bricks)
+    strip, flipped = state.strips[0]
+    missing = BUILDINGS[kind].cost - BRICKS_BY_SPACE[strip][flipped][state.acting]
+    if missing <= 0:
+        return 0, 0
     tokens = min(missing, len(state.players[seat].bricks))
     return tokens, (missing - tokens) * BRICK_PRICE
 
 
 def produce_cost(state: GameState) -> int:
     """Coins the acting seat pays for the cogs it lacks to produce."""
-    _bricks, cogs = resources(state)
-    return max(0, COGS_TO_PRODUCE - cogs) * COG_PRICE
+    strip, flipped = state.strips[0]
+    return max(0, COGS_TO_PRODUCE - COGS_BY_SPACE[strip][flipped][state.acting]) * COG_PRICE
 
 
 def school_decks(state: GameState) -> tuple[str, ...]:
@@ -159,20 +177,24 @@ def start_round(s: GameState) -> None:
     top_strip, flipped = s.strips[0]
     s.strips = s.strips[1:] + ((top_strip, not flipped),)
     shape = SHAPES[s.num_players]
-    cards = card_instances(s.num_players, s.shrine)
+    k = shape.draw_per_deck
+    influence = INFLUENCE_BY_PLAYERS[s.num_players][s.shrine]
     decks = dict(s.decks)
     offer = {}
     pool = s.influence_pool
     for deck in shape.decks:
-        pile = list(decks[deck])
+        pile = decks[deck]
+        end = len(pile)
+        top = 0
         drawn: list[int] = []
-        while pile and (len(drawn) < shape.draw_per_deck or cards[pile[0]].influence):
-            card = pile.pop(0)
-            if cards[card].influence:
+        while top < end and (len(drawn) < k or influence[pile[top]]):
+            card = pile[top]
+            top += 1
+            if influence[card]:
                 pool += (card,)
             else:
                 drawn.append(card)
-        decks[deck] = tuple(pile)
+        decks[deck] = pile[top:]
         offer[deck] = tuple(drawn)
     s.decks = decks
     s.offer = offer
@@ -181,6 +203,11 @@ def start_round(s: GameState) -> None:
     s.step = NONE
     s.spaces = (-1,) * len(s.spaces)
     s.placed = 0
+
+
+INFLUENCE_BY_PLAYERS = {n: tuple(tuple(c.influence for c in card_instances(n, shrine))
+                                 for shrine in (False, True)) for n in SHAPES}
+"""Each card instance's influence value (0 for buildings) by player count and shrine."""
 
 
 def start_turn(s: GameState, from_space: int) -> None:

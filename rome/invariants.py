@@ -32,7 +32,17 @@ from .cards import (
     Card,
     card_instances,
 )
-from .city import MAX_SIDE, adjacent_count, bounds, is_connected, neighbours
+from .city import (
+    MAX_SIDE,
+    adjacent_count,
+    aqueduct_spaces,
+    bounds,
+    free_of,
+    free_spaces,
+    is_connected,
+    key_of,
+    neighbours,
+)
 from .errors import StateError
 from .state import PHASES, STEPS, GameState
 
@@ -558,6 +568,20 @@ def idle_flags_outside_turns(state: GameState) -> None:
         raise StateError("built or produced during the opening draft")
 
 
+def kept_free_spaces_match_the_city(state: GameState) -> None:
+    """The free spaces the rules keep with a player record (``free``: filled on the first
+    listing of builds, shared by copies of the record and updated by each build) and the
+    aqueduct places kept for its city (``aqueducts``) are those a recomputation finds."""
+    kinds = card_instances(state.num_players, state.shrine)
+    for seat, p in enumerate(state.players):
+        if p.free is not None and p.free != free_of(p.city):
+            raise StateError(f"seat {seat}'s kept free spaces are not those of its city")
+        if p.aqueducts is not None and p.aqueducts[0] is p.city and p.aqueducts[1] != tuple(
+                map(key_of, aqueduct_spaces({q: kinds[c].kind for q, c in p.city.items()},
+                                            free_spaces(p.city)))):
+            raise StateError(f"seat {seat}'s kept aqueduct places are not those of its city")
+
+
 INVARIANTS: tuple[Check, ...] = (
     one_record_per_seat,
     phase_and_step_are_known,
@@ -591,6 +615,7 @@ INVARIANTS: tuple[Check, ...] = (
     school_draws_are_pending_only_after_a_school,
     drawn_cards_only_in_a_school_choice,
     idle_flags_outside_turns,
+    kept_free_spaces_match_the_city,
 )
 """Every invariant of a reachable state, in the order they are checked."""
 

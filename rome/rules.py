@@ -9,29 +9,61 @@ ask about one action.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .actions import Action
 from .errors import IllegalActionError
 from .flow import current_player
-from .state import GameState
+from .state import NONE, OVER, GameState
 from .verbs import STEP_VERBS, VERBS, parse
 
-_STEP_LEGAL = {step: tuple(verb.legal for verb in verbs) for step, verbs in STEP_VERBS.items()}
+_LegalFn = Callable[[GameState], tuple[Action, ...]]
+
+
+def _one_function(legals: tuple[_LegalFn, ...]) -> _LegalFn:
+    """A step's legal actions as one call: the verb's own function when the step offers
+    one verb, else its verbs' lists joined in the table's order (the act step's three
+    written out, as every other turn asks for them)."""
+    if len(legals) == 1:
+        return legals[0]
+    if len(legals) == 3:
+        first, second, third = legals
+        return lambda state: first(state) + second(state) + third(state)
+
+    def joined(state: GameState) -> tuple[Action, ...]:
+        out: tuple[Action, ...] = ()
+        for legal in legals:
+            out += legal(state)
+        return out
+
+    return joined
+
+
+def _nothing(state: GameState) -> tuple[Action, ...]:
+    return ()
+
+
+# By phase, then step (two lookups of text keys are cheaper than hashing a tuple key).
+_STEP_LEGAL: dict[str, dict[str, _LegalFn]] = {}
+for (_phase, _step), _verbs in STEP_VERBS.items():
+    _STEP_LEGAL.setdefault(_phase, {})[_step] = _one_function(tuple(v.legal for v in _verbs))
+_STEP_LEGAL[OVER] = {NONE: _nothing}
 _APPLY = {name: verb.apply for name, verb in VERBS.items()}
 
 
 def _legal(state: GameState) -> tuple[Action, ...]:
     cached = state._legal
     if cached is None:
-        cached = ()
-        for legal in _STEP_LEGAL.get((state.phase, state.step), ()):
-            cached += legal(state)
-        state._legal = cached
+        cached = state._legal = _STEP_LEGAL[state.phase][state.step](state)
     return cached
 
 
 def legal_actions(state: GameState) -> list[Action]:
     """Exactly the actions the player to act may take, in a fixed order."""
-    return list(_legal(state))
+    cached = state._legal  # _legal written out: this is every caller's first question
+    if cached is None:
+        cached = state._legal = _STEP_LEGAL[state.phase][state.step](state)
+    return list(cached)
 
 
 def is_legal(state: GameState, action: Action) -> bool:

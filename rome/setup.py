@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from .cards import SHAPES, SPACES, STARTING_CITY, STARTING_COINS, STRIPS, card_instances
 from .errors import SetupError
 from .rng import below, seed_state, shuffled
@@ -22,12 +24,11 @@ def new_game(num_players: int, *, seed: int, shrine: bool = False) -> GameState:
     if not isinstance(shrine, bool):
         raise SetupError(f"shrine must be True or False, not {shrine!r}")
     shape = SHAPES[num_players]
-    cards = card_instances(num_players, shrine)
+    piles, shrines = _unshuffled(num_players, shrine)
     rng = seed_state(seed)
     first, rng = below(rng, num_players)
 
     players = []
-    shrines = [i for i, card in enumerate(cards) if card.kind == "shrine"]  # one per seat
     for seat in range(num_players):
         city = {(r, c): 2 * seat + i for i, (r, c, _kind) in enumerate(STARTING_CITY)}
         # The shrine is known to all (DECISIONS 5).
@@ -36,10 +37,9 @@ def new_game(num_players: int, *, seed: int, shrine: bool = False) -> GameState:
 
     decks: dict[str, tuple[int, ...]] = {}
     for deck in shape.decks:
-        pile, rng = shuffled(rng, [i for i, c in enumerate(cards)
-                                   if c.deck == deck and not c.influence])
+        pile, rng = shuffled(rng, piles[deck])
         if deck == "I":
-            pile = _insert_influence(pile, cards, shape.influence_after)
+            pile = _insert_influence(pile, piles["influence"], shape.influence_after)
         decks[deck] = tuple(pile)
 
     order, rng = shuffled(rng, range(len(STRIPS)))
@@ -60,10 +60,23 @@ def new_game(num_players: int, *, seed: int, shrine: bool = False) -> GameState:
         removed=(), players=tuple(players))
 
 
-def _insert_influence(pile: list[int], cards: tuple, after: tuple[int, ...]) -> list[int]:
+@cache
+def _unshuffled(num_players: int, shrine: bool) -> tuple[dict[str, tuple[int, ...]],
+                                                          tuple[int, ...]]:
+    """Each deck's building cards (and, as ``"influence"``, the influence cards) in
+    instance order, and the shrines (one per seat): the same for every game of these
+    options, so worked out once rather than in every ``new_game``."""
+    cards = card_instances(num_players, shrine)
+    piles = {deck: tuple(i for i, c in enumerate(cards) if c.deck == deck and not c.influence)
+             for deck in SHAPES[num_players].decks}
+    piles["influence"] = tuple(i for i, c in enumerate(cards) if c.influence)
+    return piles, tuple(i for i, c in enumerate(cards) if c.kind == "shrine")
+
+
+def _insert_influence(pile: list[int], influence: tuple[int, ...], after: tuple[int, ...]
+                      ) -> list[int]:
     """Put the influence cards after the given numbers of deck I buildings (the last one
     at the bottom), as the setup rules place them."""
-    influence = [i for i, c in enumerate(cards) if c.influence]
     out = list(pile)
     for count, card in sorted(zip(after, influence, strict=True), reverse=True):
         out.insert(min(count, len(pile)), card)

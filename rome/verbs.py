@@ -15,12 +15,30 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .actions import Action, make
-from .cards import AQUEDUCT, BUILDINGS, KIND_ORDER, SHAPES, card_instances, card_kinds
-from .city import adjacent_count, aqueduct_spaces, free_spaces, neighbours
+from .cards import (
+    AQUEDUCT,
+    BUILDINGS,
+    KIND_ORDER,
+    KINDS_BY_PLAYERS,
+    SHAPES,
+    card_instances,
+    card_kinds,
+)
+from .city import (
+    adjacent_count,
+    aqueduct_spaces,
+    free_after_build,
+    free_of,
+    key_of,
+    neighbours,
+    pos_of,
+)
 from .errors import NotationError
 from .flow import (
     BRICK_PRICE,
+    BRICKS_BY_SPACE,
     COG_PRICE,
+    COGS_BY_SPACE,
     COGS_TO_PRODUCE,
     acting_seat,
     build_cost,
@@ -28,7 +46,6 @@ from .flow import (
     player_to_change,
     produce_cost,
     production_yield,
-    resources,
     school_decks,
     start_round,
     start_turn,
@@ -93,6 +110,27 @@ _DRAFTS = _Interned("draft", "kind")
 _KEEPS = _Interned("keep", "kind")
 _TAKES = _Interned("take", "deck", "kind")
 _SCHOOLS = _Interned("school", "deck")
+# Each card instance's kind as a bit, 1 << its place in the table order of kinds (0 for
+# influence cards, never in a hand or an offer), by player count and shrine: listing the
+# kinds of a hand or an offer in table order is then a few integer operations per card.
+KIND_BITS_BY_PLAYERS = {n: tuple(tuple(1 << KIND_ORDER[k] if k in KIND_ORDER else 0
+                                       for k in kinds) for kinds in both)
+                        for n, both in KINDS_BY_PLAYERS.items()}
+
+
+class _TakesOf(dict):
+    """The take actions of one deck by kind, made (and interned) on first use."""
+
+    def __init__(self, deck: str) -> None:
+        super().__init__()
+        self.deck = deck
+
+    def __missing__(self, kind: str) -> Action:
+        action = self[kind] = _TAKES[(self.deck, kind)]
+        return action
+
+
+_TAKES_OF = {deck: _TakesOf(deck) for deck in ("I", "II", "III", "IV")}
 
 
 def _kinds_in(state: GameState, table: _Interned, cards: tuple[int, ...]
@@ -105,11 +143,11 @@ def _kinds_in(state: GameState, table: _Interned, cards: tuple[int, ...]
 
 def _take_card(state: GameState, cards: tuple[int, ...], kind: str) -> tuple[int, list[int]]:
     """The first card of ``kind`` among ``cards`` and the cards left."""
-    kinds = card_kinds(state.num_players, state.shrine)
-    rest = list(cards)
-    card = next(c for c in rest if kinds[c] == kind)
-    rest.remove(card)
-    return card, rest
+    kinds = KINDS_BY_PLAYERS[state.num_players][state.shrine]
+    for i, card in enumerate(cards):
+        if kinds[card] == kind:
+            return card, [*cards[:i], *cards[i + 1:]]
+    raise ValueError(f"no {kind} among the cards")  # unreachable for a legal action
 
 
 # -- draft ------------------------------------------------------------------------------
@@ -135,17 +173,30 @@ def _draft(s: GameState, action: Action) -> None:
 _PLACES = tuple(make("place", space=i) for i in range(1, 6))
 
 
+class _PlacesFor(dict):
+    """The place actions for each strip occupancy (5 spaces of up to 4 seats or empty:
+    a few thousand at most), made on first use: every emissary placement asks."""
+
+    def __missing__(self, spaces: tuple[int, ...]) -> tuple[Action, ...]:
+        found = self[spaces] = tuple([_PLACES[i] for i, s in enumerate(spaces) if s < 0])
+        return found
+
+
+_PLACES_FOR = _PlacesFor()
+
+
 def _legal_place(state: GameState) -> tuple[Action, ...]:
-    return tuple([_PLACES[i] for i, s in enumerate(state.spaces) if s < 0])
+    return _PLACES_FOR[state.spaces]
 
 
 def _place(s: GameState, action: Action) -> None:
-    seat = (s.first_player + s.placed) % s.num_players
+    n = s.num_players
+    placed = s.placed
     spaces = list(s.spaces)
-    spaces[action.space - 1] = seat
+    spaces[action.space - 1] = (s.first_player + placed) % n
     s.spaces = tuple(spaces)
-    s.placed += 1
-    if s.placed == s.num_players * SHAPES[s.num_players].emissaries:
+    s.placed = placed = placed + 1
+    if placed == n * SHAPES[n].emissaries:
         s.phase = ACTION
         start_turn(s, 1)
 
@@ -153,64 +204,96 @@ def _place(s: GameState, action: Action) -> None:
 # -- take -------------------------------------------------------------------------------
 
 def _legal_take(state: GameState) -> tuple[Action, ...]:
-    kinds = card_kinds(state.num_players, state.shrine)
+    kinds = KINDS_BY_PLAYERS[state.num_players][state.shrine]
     out: list[Action] = []
     for deck, cards in state.offer.items():
         if len(cards) == 1:
-            out.append(_TAKES[(deck, kinds[cards[0]])])
+            out.append(_TAKES_OF[deck][kinds[cards[0]]])
         elif cards:
-            out += [_TAKES[(deck, kind)]
+            takes = _TAKES_OF[deck]
+            out += [takes[kind]
                     for kind in sorted({kinds[c] for c in cards}, key=KIND_ORDER.__getitem__)]
     return tuple(out)
 
 
 def _take(s: GameState, action: Action) -> None:
     offer = dict(s.offer)
-    card, pile = _take_card(s, offer[action.deck], action.kind)
-    offer[action.deck] = tuple(pile)
+    deck = action.deck
+    kind = action.kind
+    pile = offer[deck]
+    kinds = KINDS_BY_PLAYERS[s.num_players][s.shrine]
+    i = 0
+    while kinds[pile[i]] != kind:
+        i += 1
+    card = pile[i]
+    offer[deck] = pile[:i] + pile[i + 1:]
     s.offer = offer
-    p = player_to_change(s, acting_seat(s))
-    p.hand = p.hand + ((card, everyone(s.num_players)),)  # from the open offer: known to all
+    p = player_to_change(s, s.spaces[s.acting - 1])
+    p.hand = p.hand + ((card, everyone(s.num_players)),)
     s.step = ACT
 
 
 # -- build ------------------------------------------------------------------------------
 
 class _BuildsOf(dict):
-    """The build actions of one kind by position, made (and interned) on first use."""
+    """The build actions of one kind by position key (:func:`rome.city.key_of`), made (and
+    interned) on first use.  Integer keys, not (row, column) tuples: listing builds looks
+    up every free space for every affordable kind in hand, and an int hashes for free."""
 
     def __init__(self, kind: str) -> None:
         super().__init__()
         self.kind = kind
 
-    def __missing__(self, pos: Pos) -> Action:
-        action = self[pos] = make("build", self.kind, None, pos[0], pos[1])
+    def __missing__(self, key: int) -> Action:
+        row, col = pos_of(key)
+        action = self[key] = make("build", self.kind, None, row, col)
         return action
 
 
 _BUILDS = {kind: _BuildsOf(kind) for kind in BUILDINGS}
 
 
+# By kind bit: (kind, cost, the kind's build actions by position, aqueduct?).
+_BY_BIT = {1 << order: (kind, b.cost, _BUILDS[kind], b.type == AQUEDUCT)
+           for order, (kind, b) in enumerate(BUILDINGS.items())}
+
+
 def _legal_build(state: GameState) -> tuple[Action, ...]:
     """Every build the acting player can afford (once per turn), kinds in table order,
     each at every place it may stand in reading order."""
-    player = state.players[acting_seat(state)]
-    if state.built or not player.hand:
+    if state.built:
         return ()
-    kinds = card_kinds(state.num_players, state.shrine)
-    bricks, _cogs = resources(state)
-    budget = bricks + len(player.bricks) + player.coins // BRICK_PRICE
+    acting = state.acting
+    player = state.players[state.spaces[acting - 1]]
+    hand = player.hand
+    if not hand:
+        return ()
+    bits = KIND_BITS_BY_PLAYERS[state.num_players][state.shrine]
+    mask = 0
+    for card, _m in hand:
+        mask |= bits[card]
+    strip, flipped = state.strips[0]
+    budget = (BRICKS_BY_SPACE[strip][flipped][acting] + len(player.bricks)
+              + player.coins // BRICK_PRICE)
     out: list[Action] = []
-    for kind in sorted({kinds[c] for c, _m in player.hand}, key=KIND_ORDER.__getitem__):
-        building = BUILDINGS[kind]
-        if building.cost > budget:
+    while mask:  # the kinds in hand, lowest bit (first in the table order) first
+        bit = mask & -mask
+        mask ^= bit
+        _kind, cost, builds, aqueduct = _BY_BIT[bit]
+        if cost > budget:
             continue
         free = player.free
-        if free is None:  # kept with the player record until its city changes
-            free = player.free = free_spaces(player.city)
-        if building.type == AQUEDUCT:
-            free = aqueduct_spaces({p: kinds[c] for p, c in player.city.items()}, free)
-        out += map(_BUILDS[kind].__getitem__, free)
+        if free is None:  # kept with the player record; a build updates it
+            free = player.free = free_of(player.city)
+        if aqueduct:
+            spots = player.aqueducts
+            if spots is None or spots[0] is not player.city:
+                kinds = KINDS_BY_PLAYERS[state.num_players][state.shrine]
+                spots = player.aqueducts = (player.city, tuple(map(key_of, aqueduct_spaces(
+                    {p: kinds[c] for p, c in player.city.items()}, map(pos_of, free[0])))))
+            out += map(builds.__getitem__, spots[1])
+        else:
+            out += map(builds.__getitem__, free[0])
     return tuple(out)
 
 
@@ -218,10 +301,15 @@ def remove_from_hand(hand: tuple[tuple[int, int], ...], kinds: tuple[str, ...], 
                      ) -> tuple[int, tuple[tuple[int, int], ...]]:
     """Play one card of ``kind``: the copy the most players know about, so the secret
     copies stay secret; the copies left are known only to those who knew them all."""
+    first = -1
+    for i, (c, _m) in enumerate(hand):
+        if kinds[c] == kind:
+            if first >= 0:
+                break
+            first = i
+    else:  # the usual case: one copy, so no other copy whose knowledge could change
+        return hand[first][0], hand[:first] + hand[first + 1:]
     copies = [(c, m) for c, m in hand if kinds[c] == kind]
-    if len(copies) == 1:  # the usual case: no other copy whose knowledge could change
-        card = copies[0][0]
-        return card, tuple([cm for cm in hand if cm[0] != card])
     card, _mask = max(copies, key=lambda cm: (bin(cm[1]).count("1"), -cm[0]))
     common = -1
     for _c, m in copies:
@@ -238,8 +326,8 @@ def spend_brick_tokens(bricks: tuple[Pos, ...], target: Pos, count: int) -> tupl
 
 
 def _build(s: GameState, action: Action) -> None:
-    kinds = card_kinds(s.num_players, s.shrine)
-    seat = acting_seat(s)
+    kinds = KINDS_BY_PLAYERS[s.num_players][s.shrine]
+    seat = s.spaces[s.acting - 1]
     kind = action.kind
     pos = (action.row, action.col)
     building = BUILDINGS[kind]
@@ -250,18 +338,20 @@ def _build(s: GameState, action: Action) -> None:
     replaced = city.get(pos)
     if token_pay:
         p.bricks = spend_brick_tokens(p.bricks, pos, token_pay)
-    if replaced is not None:  # DECISIONS 12: the replaced card leaves with its tokens
+    if replaced is None:
+        n = adjacent_count(city, pos)
+    else:  # DECISIONS 12: the replaced card leaves with its tokens
+        n = 0
         s.removed = s.removed + (replaced,)
         if pos in p.bricks:
             p.bricks = tuple(b for b in p.bricks if b != pos)
         if pos in p.points:
             p.points = {q: n for q, n in p.points.items() if q != pos}
-    p.coins -= coin_pay
-    n = adjacent_count(city, pos) if replaced is None else 0
     city[pos] = card
     p.city = city
-    if replaced is None:
-        p.free = None  # worked out again when next needed
+    if replaced is None and p.free is not None:  # kept up to date rather than worked out anew
+        p.free = free_after_build(p.free, city, pos)
+    p.coins -= coin_pay
     p.influence += building.stars
     if building.build_coins >= 0:
         p.coins += building.build_coins + n
@@ -316,9 +406,12 @@ _END = make("end")
 
 def _legal_produce(state: GameState) -> tuple[Action, ...]:
     """Once per turn, if the acting player can pay for the cogs the space lacks."""
-    _bricks, cogs = resources(state)
-    if state.produced or state.players[acting_seat(state)].coins < max(
-            0, COGS_TO_PRODUCE - cogs) * COG_PRICE:
+    if state.produced:
+        return ()
+    acting = state.acting
+    strip, flipped = state.strips[0]
+    missing = COGS_TO_PRODUCE - COGS_BY_SPACE[strip][flipped][acting]
+    if missing > 0 and state.players[state.spaces[acting - 1]].coins < missing * COG_PRICE:
         return ()
     return (_PRODUCE,)
 
@@ -387,10 +480,11 @@ def _tell_keep(before: GameState, action: Action, after: GameState, who: str) ->
 
 def _end(s: GameState, action: Action) -> None:
     """The emissary leaves the strip; the next one towards the far end acts."""
+    acting = s.acting
     spaces = list(s.spaces)
-    spaces[s.acting - 1] = -1
+    spaces[acting - 1] = -1
     s.spaces = tuple(spaces)
-    start_turn(s, s.acting + 1)
+    start_turn(s, acting + 1)
 
 
 # -- the table --------------------------------------------------------------------------

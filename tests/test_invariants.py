@@ -313,3 +313,37 @@ def test_built_during_the_draft() -> None:
     d = new_game(4, seed=3).to_dict()
     d["produced"] = True
     refused(d, "during the opening draft")
+
+
+def test_kept_free_spaces_are_checked_against_the_city():
+    """The rules keep each city's free spaces (and its aqueduct places) with the player
+    record, as caches: random play keeps them equal to a recomputation, and a cache that
+    drifted is refused."""
+    import random
+
+    from rome import apply_action, is_over, legal_actions, new_game
+    from rome.invariants import check_state
+
+    rng = random.Random(4)
+    state = new_game(3, seed=4)
+    free = aqueducts = None
+    while not is_over(state):
+        legal = legal_actions(state)
+        check_state(state)
+        for seat, p in enumerate(state.players):
+            if p.free is not None:
+                free = (state, seat)
+            if p.aqueducts is not None and p.aqueducts[0] is p.city:
+                aqueducts = (state, seat)
+        state = apply_action(state, rng.choice(legal))
+    assert free is not None and aqueducts is not None
+    for (state, seat), field, drift in (
+            (free, "free", lambda v: (v[0][1:], v[1])),
+            (aqueducts, "aqueducts", lambda v: (v[0], v[1] + (999,)))):
+        bad = state.copy()
+        players = list(bad.players)
+        p = players[seat] = players[seat].copy()
+        setattr(p, field, drift(getattr(p, field)))
+        bad.players = tuple(players)
+        with pytest.raises(StateError, match="kept"):
+            check_state(bad)

@@ -199,3 +199,18 @@ def test_draft_pool_is_the_top_of_deck_ii_and_starts_the_game(n):
     assert s.round == 0
     assert kinds_of(s, s.draft_pool)  # n deck II cards
     assert all(card_instances(n, False)[c].deck == "II" for c in s.draft_pool)
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 6, 37, 300])
+def test_shuffle_draws_as_below_does(size):
+    """``rng.shuffled`` writes SplitMix64 out in one loop for speed: it must make exactly
+    the swaps (and leave exactly the state) of one ``below`` call per position."""
+    from rome.rng import below, seed_state, shuffled
+
+    for seed in range(40):
+        state = seed_state(seed)
+        expected = list(range(size))
+        for i in range(size - 1, 0, -1):
+            j, state = below(state, i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert shuffled(seed_state(seed), range(size)) == (expected, state)
