@@ -317,9 +317,25 @@ def offer_sizes_follow_the_round(state: GameState) -> None:
                              "has cards")
     if state.phase == "draft" and any(state.offer.values()):
         raise StateError("an offer during the opening draft")
-    # Upkeep offers one card per emissary at most, and each emissary takes one.
     if state.phase == "over" and any(state.offer.values()):
         raise StateError("cards left in the offer after the game")
+
+
+def offer_fits_the_takers_to_come(state: GameState) -> None:
+    """Upkeep offers one card per emissary at most, and each emissary takes one while any
+    is left (DECISIONS 8), so the offer never holds more cards than takes still to come.
+    Without this a save could hold a card that the next upkeep silently throws away."""
+    if state.phase == "emissary":
+        takers = state.num_players * SHAPES[state.num_players].emissaries
+    elif state.phase == "action":
+        takers = sum(1 for seat in state.spaces[state.acting:] if seat >= 0)
+        takers += state.step == "take"
+    else:
+        return
+    held = sum(len(pile) for pile in state.offer.values())
+    if held > takers:
+        raise StateError(f"the offer holds {held} cards but only {takers} "
+                         f"{'emissary is' if takers == 1 else 'emissaries are'} still to take one")
 
 
 def draft_pool_is_the_opening_deal(state: GameState) -> None:
@@ -605,6 +621,7 @@ INVARIANTS: tuple[Check, ...] = (
     rounds_match_the_phase,
     deck_i_reveals_influence_in_order,
     offer_sizes_follow_the_round,
+    offer_fits_the_takers_to_come,
     draft_pool_is_the_opening_deal,
     draft_hands_hold_one_choice_each,
     influence_pool_holds_the_latest_cards,

@@ -249,7 +249,17 @@ class Position:
         return copy.deepcopy(self.d)
 
     def state(self) -> GameState:
-        return GameState.from_dict(copy.deepcopy(self.d))
+        """The position as a state, the offer first cut to the takes still to come (the
+        cards beyond them go to the box, as :meth:`deck_exact` does): a turn set up by
+        hand leaves fewer emissaries to act than the round's upkeep dealt for."""
+        d = copy.deepcopy(self.d)
+        if d["phase"] == "action":
+            takers = sum(1 for seat in d["spaces"][d["acting"]:] if seat >= 0)
+            takers += d["step"] == "take"
+            for deck in reversed(list(d["offer"])):
+                while d["offer"][deck] and sum(map(len, d["offer"].values())) > takers:
+                    d["removed"].append(d["offer"][deck].pop())
+        return GameState.from_dict(d)
 
 
 START = {(0, 0): "vegetable-farm", (0, 1): "house-2"}

@@ -138,6 +138,16 @@ def test_short_offer_while_its_deck_has_cards() -> None:
     refused(d, "short although the deck still has cards")
 
 
+def test_offer_card_no_emissary_is_left_to_take() -> None:
+    """Found by Hypothesis: a deck I card moved into a 2-player offer after a take leaves
+    a card that the next upkeep would throw away."""
+    d = find(lambda s: s.phase == "action" and s.num_players == 2 and s.step == "act"
+             and len(s.offer["I"]) == 1 and s.decks["I"]
+             and sum(map(len, s.offer.values())) == sum(x >= 0 for x in s.spaces[s.acting:]))
+    d["offer"]["I"].append(d["decks"]["I"].pop(0))
+    refused(d, "still to take one")
+
+
 def test_offer_left_after_the_game() -> None:
     d = find(lambda s: s.phase == "over" and s.num_players == 4 and s.decks["II"])
     d["offer"]["II"].append(d["decks"]["II"].pop())

@@ -77,7 +77,7 @@ def test_two_player_first_player_alternates():
 
 def test_two_copies_in_the_offer_are_one_choice_and_one_card_leaves():
     p = Position(2, seed=8).offer({"I": ["villa-2", "temple-luna"], "II": ["house-2", "house-2"]})
-    s = p.turn(0, bricks=1, cogs=0, step="take", others={2: 1}).state()
+    s = p.turn(0, bricks=1, cogs=0, step="take", others={2: 1, 3: 0, 4: 1}).state()
     assert sorted(str(a) for a in legal_actions(s)) == [
         "take I:temple-luna", "take I:villa-2", "take II:house-2"]
     t = act(s, "take II:house-2")
