@@ -289,18 +289,12 @@ def decks_hold_their_own_cards(state: GameState) -> None:
 def deck_i_reveals_influence_in_order(state: GameState) -> None:
     """The setup puts the influence cards into deck I in order of value, below at least
     three buildings (CARDS.md), and upkeep reveals every one it meets, so deck I never
-    shows one on top and keeps the rest in order; nor is a card still hidden worth less
-    than one already revealed (waiting or held)."""
+    shows one on top and keeps the rest in order."""
     cards = _cards(state)
     pile = state.decks["I"]
     hidden = [cards[c].influence for c in pile if cards[c].influence]
     if hidden != sorted(hidden) or (bool(pile) and bool(cards[pile[0]].influence)):
         raise StateError("deck I's influence cards are not where the setup put them")
-    revealed = [cards[c].influence for c in state.influence_pool]
-    revealed += [cards[c].influence for p in state.players for c in p.influence_cards]
-    if hidden and revealed and max(revealed) > hidden[0]:
-        raise StateError("deck I hides an influence card worth less than one already "
-                         "revealed")
 
 
 def offers_hold_their_decks_buildings(state: GameState) -> None:
