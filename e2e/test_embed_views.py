@@ -160,6 +160,7 @@ def test_replay_to_the_end_shows_final_scores(host_page: Page, host: Host) -> No
     frame.locator("body").press("ArrowRight")
     expect(root).to_have_attribute("data-step", "2")
     frame.locator("body").press("ArrowLeft")
+    expect(root).to_have_attribute("data-step", "1")
     frame.locator('[data-replay="back"]').click()
     expect(root).to_have_attribute("data-step", "0")
     frame.locator('[data-replay="end"]').click()
