@@ -245,3 +245,9 @@ KINDS_BY_PLAYERS: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {
     n: (card_kinds(n, False), card_kinds(n, True)) for n in SHAPES}
 """``card_kinds(n, shrine)`` as ``KINDS_BY_PLAYERS[n][shrine]``: the rules' hot paths read
 it on every action, where even a cached call costs more than two subscripts."""
+
+AQUEDUCTS_BY_PLAYERS: dict[int, tuple[tuple[bool, ...], tuple[bool, ...]]] = {
+    n: tuple(tuple(k in BUILDINGS and BUILDINGS[k].type == AQUEDUCT for k in kinds)
+             for kinds in both) for n, both in KINDS_BY_PLAYERS.items()}
+"""Whether each card instance is an aqueduct, as ``AQUEDUCTS_BY_PLAYERS[n][shrine][card]``:
+the city's kept places (:class:`rome.city.Places`) mark the rows and columns they hold."""

@@ -8,8 +8,8 @@ non-aqueduct building.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from operator import itemgetter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from .cards import AQUEDUCT, BUILDINGS
 
@@ -48,86 +48,146 @@ class _Near(dict):
         return near
 
 
-class _Boxes(dict):
-    """The positions inside each (top, bottom, left, right) box, made on first use."""
-
-    def __missing__(self, box: tuple[int, int, int, int]) -> frozenset[Pos]:
-        top, bottom, left, right = box
-        inside = self[box] = frozenset((r, c) for r in range(top, bottom + 1)
-                                       for c in range(left, right + 1))
-        return inside
-
-
 _NEAR = _Near()
-_BOXES = _Boxes()
-_COLUMN = itemgetter(1)
 
 
-KEY_STRIDE = 32
-"""A position's key is ``row * KEY_STRIDE + column``: a small integer that hashes and
-compares faster than a (row, column) tuple and sorts in reading order while columns stay
-within -16..15 (any city a game can build: its starting buildings never move, and it
-fits 4 x 4, so its columns stay within -3..4)."""
+KEY_STRIDE = 16
+"""A position's key is ``(row + 8) * KEY_STRIDE + column + 8``: a small integer that hashes
+and compares faster than a (row, column) tuple, sorts in reading order, and numbers a bit
+of the masks :class:`Places` keeps.  Rows and columns -8..7 have keys (any city a game can
+build: its starting buildings never move and it fits 4 x 4, so it stays within -3..3)."""
 
-Free = tuple[tuple[int, ...], tuple[int, int, int, int]]
-"""A city's free spaces as keys in reading order, and the city's bounds (:func:`bounds`)."""
+_ORIGIN = 8 * KEY_STRIDE + 8  # the key of (0, 0)
 
 
 def key_of(pos: Pos) -> int:
-    return pos[0] * KEY_STRIDE + pos[1]
+    return pos[0] * KEY_STRIDE + pos[1] + _ORIGIN
 
 
 def pos_of(key: int) -> Pos:
-    row = (key + KEY_STRIDE // 2) // KEY_STRIDE
-    return row, key - row * KEY_STRIDE
+    return key // KEY_STRIDE - 8, key % KEY_STRIDE - 8
 
 
-def free_of(occupied: Mapping[Pos, object]) -> Free:
-    """Empty spaces next to the city that keep it within 4 × 4 (as keys, in reading order),
-    and the city's bounds.
-
-    Written as set operations over cached neighbour and box sets: the rules ask this of
-    every new city (and the AI of every position it evaluates)."""
-    r0, r1 = min(occupied)[0], max(occupied)[0]
-    c0, c1 = min(occupied, key=_COLUMN)[1], max(occupied, key=_COLUMN)[1]
-    # A space keeps the box within MAX_SIDE iff it lies in these row and column ranges.
-    box = _BOXES[(r1 - MAX_SIDE + 1, r0 + MAX_SIDE - 1, c1 - MAX_SIDE + 1, c0 + MAX_SIDE - 1)]
-    found = set().union(*map(_NEAR.__getitem__, occupied))
-    found.difference_update(occupied)
-    found.intersection_update(box)
-    return tuple(sorted([r * KEY_STRIDE + c for r, c in found])), (r0, r1, c0, c1)
-
-
-def free_after_build(free: Free, occupied: Mapping[Pos, object], pos: Pos) -> Free:
-    """:func:`free_of` for ``occupied`` (which now holds ``pos``, a space that was free),
-    worked out from ``free``, the city's before: a build changes only the space built on,
-    its empty neighbours and, if the city grew, which spaces keep it within 4 × 4."""
-    keys, bounds = free
-    r0, r1, c0, c1 = bounds
-    r, c = pos
-    grown = r < r0 or r > r1 or c < c0 or c > c1
-    if grown:
-        r0, r1, c0, c1 = bounds = min(r0, r), max(r1, r), min(c0, c), max(c1, c)
-    top, bottom = r1 - MAX_SIDE + 1, r0 + MAX_SIDE - 1
-    left, right = c1 - MAX_SIDE + 1, c0 + MAX_SIDE - 1
-    found = set(keys)
-    found.discard(r * KEY_STRIDE + c)
-    found.update([nr * KEY_STRIDE + nc for nr, nc in _NEAR[pos] if (nr, nc) not in occupied
-                  and top <= nr <= bottom and left <= nc <= right])
-    if not grown:  # the spaces kept before still keep the city within 4 x 4
-        return tuple(sorted(found)), bounds
-    half = KEY_STRIDE // 2
+def keys_in(mask: int) -> tuple[int, ...]:
+    """The keys of the bits set in ``mask``, in reading order."""
     out = []
-    for k in sorted(found):
-        row = (k + half) // KEY_STRIDE
-        if top <= row <= bottom and left <= k - row * KEY_STRIDE <= right:
-            out.append(k)
-    return tuple(out), bounds
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(out)
+
+
+def _band(first: int, last: int, across: bool) -> int:
+    """The mask of rows (``across``) or columns ``first..last``, clipped to the grid."""
+    mask = 0
+    for i in range(max(first, -8), min(last, 7) + 1):
+        for j in range(KEY_STRIDE):
+            mask |= 1 << ((i + 8) * KEY_STRIDE + j if across else j * KEY_STRIDE + i + 8)
+    return mask
+
+
+class _Boxes(dict):
+    """The mask of each (top, bottom, left, right) box, made on first use."""
+
+    def __missing__(self, box: tuple[int, int, int, int]) -> int:
+        top, bottom, left, right = box
+        mask = self[box] = _band(top, bottom, True) & _band(left, right, False)
+        return mask
+
+
+_BOXES = _Boxes()
+_LINES = tuple(_band(r, r, True) | _band(c, c, False)
+               for r, c in map(pos_of, range(KEY_STRIDE * KEY_STRIDE)))
+"""Each key's row and column: where no other aqueduct may stand."""
+NEAR = tuple(sum(1 << key_of(n) for n in neighbours(pos) if min(n) >= -8 and max(n) <= 7)
+             for pos in map(pos_of, range(KEY_STRIDE * KEY_STRIDE)))
+"""Each key's orthogonal neighbours as a mask: their buildings are
+``(NEAR[key] & places.occupied).bit_count()``."""
+
+
+class Places:
+    """Where a city may grow, worked out once per city and kept with its player record.
+
+    The city as masks over position keys (bit ``key_of(pos)``): the built positions, the
+    rows and columns an aqueduct already holds, the bounds, and the free spaces (empty,
+    next to the city, keeping it within 4 x 4) as a mask and as keys in reading order.
+    Listing builds reads the keys on every act step; a build makes the next city's
+    ``Places`` from this one with a few integer operations (:meth:`built`), where working
+    free spaces out from the positions cost tens of thousands of instructions.  Never
+    changed once made, except for filling in what is worked out on first need (the
+    aqueduct places, the listings)."""
+
+    __slots__ = ("occupied", "lines", "bounds", "free", "keys", "aqueducts", "listings")
+
+    def __init__(self, occupied: int, lines: int, bounds: tuple[int, int, int, int]) -> None:
+        self.occupied = occupied
+        self.lines = lines
+        self.bounds = bounds
+        r0, r1, c0, c1 = bounds
+        # A space keeps the box within MAX_SIDE iff it lies in these row and column ranges.
+        box = _BOXES[(r1 - MAX_SIDE + 1, r0 + MAX_SIDE - 1, c1 - MAX_SIDE + 1, c0 + MAX_SIDE - 1)]
+        self.free = ((occupied << 1) | (occupied >> 1) | (occupied << KEY_STRIDE)
+                     | (occupied >> KEY_STRIDE)) & box & ~occupied
+        self.keys = keys_in(self.free)
+        self.aqueducts: tuple[int, ...] | None = None  # aqueduct_keys(), once asked
+        # The rules' lists of builds in this city, by the kinds listed (a bit mask): a
+        # city lasts for several turns and a hand changes slowly, so they repeat.
+        self.listings: dict[int, tuple[Any, ...]] = {}
+
+    @staticmethod
+    def of(city: Mapping[Pos, int], aqueduct: Sequence[bool]) -> Places:
+        """The places of ``city`` (position -> card instance); ``aqueduct[card]`` says
+        whether a card is an aqueduct."""
+        occupied = lines = 0
+        for pos, card in city.items():
+            key = key_of(pos)
+            occupied |= 1 << key
+            if aqueduct[card]:
+                lines |= _LINES[key]
+        return Places(occupied, lines, bounds(city))
+
+    def built(self, key: int, aqueduct: bool) -> Places:
+        """The places once a building (an aqueduct if ``aqueduct``) stands at ``key``."""
+        lines = self.lines | _LINES[key] if aqueduct else self.lines
+        bit = 1 << key
+        if self.occupied & bit:  # an aqueduct replacing a building: nothing else changes
+            new = object.__new__(Places)
+            new.occupied, new.lines, new.bounds = self.occupied, lines, self.bounds
+            new.free, new.keys, new.aqueducts, new.listings = self.free, self.keys, None, {}
+            return new
+        r, c = pos_of(key)
+        r0, r1, c0, c1 = bounds = self.bounds
+        if r < r0 or r > r1 or c < c0 or c > c1:
+            bounds = min(r0, r), max(r1, r), min(c0, c), max(c1, c)
+        return Places(self.occupied | bit, lines, bounds)
+
+    def aqueduct_keys(self) -> tuple[int, ...]:
+        """Where an aqueduct may go (:func:`aqueduct_spaces`), as keys in reading order."""
+        found = self.aqueducts
+        if found is None:
+            found = self.aqueducts = keys_in((self.free | self.occupied) & ~self.lines)
+        return found
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Places) and (
+            self.occupied, self.lines, self.bounds, self.free, self.keys) == (
+            other.occupied, other.lines, other.bounds, other.free, other.keys)
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 def free_spaces(occupied: Mapping[Pos, object]) -> tuple[Pos, ...]:
-    """Empty spaces next to the city that keep it within 4 × 4, in reading order."""
-    return tuple(map(pos_of, free_of(occupied)[0]))
+    """Empty spaces next to the city that keep it within 4 × 4, in reading order.
+
+    Written as set operations over cached neighbour sets: it takes any positions (the AI
+    asks it of cities of building kinds), where :class:`Places` needs card instances."""
+    r0, r1, c0, c1 = bounds(occupied)
+    top, bottom = r1 - MAX_SIDE + 1, r0 + MAX_SIDE - 1
+    left, right = c1 - MAX_SIDE + 1, c0 + MAX_SIDE - 1
+    found = set().union(*map(_NEAR.__getitem__, occupied))
+    found.difference_update(occupied)
+    return tuple(sorted([(r, c) for r, c in found if top <= r <= bottom and left <= c <= right]))
 
 
 def aqueduct_lines(kinds: Mapping[Pos, str]) -> tuple[set[int], set[int]]:

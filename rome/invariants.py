@@ -21,6 +21,7 @@ from functools import cache
 
 from .cards import (
     AQUEDUCT,
+    AQUEDUCTS_BY_PLAYERS,
     BUILDINGS,
     SHAPES,
     SHRINE_DECK,
@@ -34,14 +35,14 @@ from .cards import (
 )
 from .city import (
     MAX_SIDE,
+    Places,
     adjacent_count,
     aqueduct_spaces,
     bounds,
-    free_of,
     free_spaces,
     is_connected,
-    key_of,
     neighbours,
+    pos_of,
 )
 from .errors import StateError
 from .state import PHASES, STEPS, GameState
@@ -585,17 +586,29 @@ def idle_flags_outside_turns(state: GameState) -> None:
 
 
 def kept_free_spaces_match_the_city(state: GameState) -> None:
-    """The free spaces the rules keep with a player record (``free``: filled on the first
-    listing of builds, shared by copies of the record and updated by each build) and the
-    aqueduct places kept for its city (``aqueducts``) are those a recomputation finds."""
-    kinds = card_instances(state.num_players, state.shrine)
+    """The places the rules keep with a player record (``places``: made on the first
+    listing of builds, shared by copies of the record, remade by each build) are those of
+    its city: the same as made afresh, and their free spaces, aqueduct places and lists of
+    builds (as far as worked out) those the set-based definitions find."""
+    cards = card_instances(state.num_players, state.shrine)
     for seat, p in enumerate(state.players):
-        if p.free is not None and p.free != free_of(p.city):
+        places = p.places
+        if places is None:
+            continue
+        afresh = Places.of(p.city, AQUEDUCTS_BY_PLAYERS[state.num_players][state.shrine])
+        if places != afresh or tuple(map(pos_of, places.keys)) != free_spaces(p.city):
             raise StateError(f"seat {seat}'s kept free spaces are not those of its city")
-        if p.aqueducts is not None and p.aqueducts[0] is p.city and p.aqueducts[1] != tuple(
-                map(key_of, aqueduct_spaces({q: kinds[c].kind for q, c in p.city.items()},
-                                            free_spaces(p.city)))):
+        kinds = {q: cards[c].kind for q, c in p.city.items()}
+        aqueduct_places = aqueduct_spaces(kinds, free_spaces(p.city))
+        if places.aqueducts is not None and tuple(map(pos_of, places.aqueducts)) != (
+                aqueduct_places):
             raise StateError(f"seat {seat}'s kept aqueduct places are not those of its city")
+        for listed, builds in places.listings.items():
+            expected = [(kind, *pos) for order, kind in enumerate(BUILDINGS) if listed >> order & 1
+                        for pos in (aqueduct_places if BUILDINGS[kind].type == AQUEDUCT
+                                    else free_spaces(p.city))]
+            if [(a.kind, a.row, a.col) for a in builds] != expected:
+                raise StateError(f"seat {seat}'s kept builds are not those of its city")
 
 
 INVARIANTS: tuple[Check, ...] = (

@@ -18,7 +18,7 @@ from enum import StrEnum
 from typing import Any, NamedTuple
 
 from .cards import SHAPES
-from .city import Free, Pos
+from .city import Places, Pos
 from .errors import StateError
 
 SAVE_VERSION = 1
@@ -56,7 +56,7 @@ NONE, TAKE, ACT, SCHOOL_DECK, SCHOOL_KEEP = STEPS
 
 
 INTERNAL_FIELDS = frozenset({"rng", "decks", "draw", "draw_deck", "draft_pool", "draft_turn",
-                             "free", "aqueducts", "_legal"})
+                             "places", "_legal"})
 """Fields the UI and the AI never read: the generator, hidden card orders, the draft in
 progress and caches.  What they need of them is a public function of ``rome`` (for
 example :func:`rome.influence_in_deck`, :func:`rome.observation`, :func:`rome.legal_actions`).
@@ -209,12 +209,9 @@ class PlayerState:
     points: dict[Pos, int] = saved(POINTS)  # thermal baths' point tokens; frozen once shared
     hand: tuple[HandCard, ...] = saved(HAND)
     influence_cards: tuple[int, ...] = saved(INTS)
-    # Derived, not saved: the city's free spaces (``rome.city.free_of``), worked out by the
-    # verbs on first need; a copy shares it along with the city, and a build updates it.
-    free: Free | None = field(default=None, compare=False)
-    # Derived, not saved: (the city, the keys of the places an aqueduct may go in it), for
-    # the city it names (cities are never changed in place, so a new city makes a new one).
-    aqueducts: tuple[dict[Pos, int], tuple[int, ...]] | None = field(default=None, compare=False)
+    # Derived, not saved: where the city may grow (``rome.city.Places``), worked out by the
+    # verbs on first need; a copy shares it along with the city, and a build makes the next.
+    places: Places | None = field(default=None, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         return _dump(self, PLAYER_SCHEMA)

@@ -17,6 +17,7 @@ from functools import lru_cache
 from .actions import Action, make
 from .cards import (
     AQUEDUCT,
+    AQUEDUCTS_BY_PLAYERS,
     BUILDINGS,
     KIND_ORDER,
     KINDS_BY_PLAYERS,
@@ -24,15 +25,7 @@ from .cards import (
     card_instances,
     card_kinds,
 )
-from .city import (
-    adjacent_count,
-    aqueduct_spaces,
-    free_after_build,
-    free_of,
-    key_of,
-    neighbours,
-    pos_of,
-)
+from .city import NEAR, Places, key_of, neighbours, pos_of
 from .errors import NotationError
 from .flow import (
     BRICK_PRICE,
@@ -256,6 +249,10 @@ _BUILDS = {kind: _BuildsOf(kind) for kind in BUILDINGS}
 # By kind bit: (kind, cost, the kind's build actions by position, aqueduct?).
 _BY_BIT = {1 << order: (kind, b.cost, _BUILDS[kind], b.type == AQUEDUCT)
            for order, (kind, b) in enumerate(BUILDINGS.items())}
+_MOST_COST = max(b.cost for b in BUILDINGS.values())
+_AFFORDABLE = tuple(sum(bit for bit, (_k, cost, _b, _a) in _BY_BIT.items() if cost <= budget)
+                    for budget in range(_MOST_COST + 1))
+"""The kinds (as bits) a budget of 0, 1, ... bricks pays for."""
 
 
 def _legal_build(state: GameState) -> tuple[Action, ...]:
@@ -275,25 +272,28 @@ def _legal_build(state: GameState) -> tuple[Action, ...]:
     strip, flipped = state.strips[0]
     budget = (BRICKS_BY_SPACE[strip][flipped][acting] + len(player.bricks)
               + player.coins // BRICK_PRICE)
+    mask &= _AFFORDABLE[budget if budget < _MOST_COST else _MOST_COST]
+    if not mask:
+        return ()
+    places = player.places
+    if places is None:  # kept with the player record; a build makes the next one
+        places = player.places = Places.of(
+            player.city, AQUEDUCTS_BY_PLAYERS[state.num_players][state.shrine])
+    found = places.listings.get(mask)
+    if found is None:
+        found = places.listings[mask] = builds_in(places, mask)
+    return found
+
+
+def builds_in(places: Places, kinds: int) -> tuple[Action, ...]:
+    """The builds of the ``kinds`` (bits of :data:`KIND_BITS_BY_PLAYERS`) in a city, kinds
+    in table order, each at every place it may stand in reading order."""
     out: list[Action] = []
-    while mask:  # the kinds in hand, lowest bit (first in the table order) first
-        bit = mask & -mask
-        mask ^= bit
-        _kind, cost, builds, aqueduct = _BY_BIT[bit]
-        if cost > budget:
-            continue
-        free = player.free
-        if free is None:  # kept with the player record; a build updates it
-            free = player.free = free_of(player.city)
-        if aqueduct:
-            spots = player.aqueducts
-            if spots is None or spots[0] is not player.city:
-                kinds = KINDS_BY_PLAYERS[state.num_players][state.shrine]
-                spots = player.aqueducts = (player.city, tuple(map(key_of, aqueduct_spaces(
-                    {p: kinds[c] for p, c in player.city.items()}, map(pos_of, free[0])))))
-            out += map(builds.__getitem__, spots[1])
-        else:
-            out += map(builds.__getitem__, free[0])
+    while kinds:  # lowest bit (first in the table order) first
+        bit = kinds & -kinds
+        kinds ^= bit
+        _kind, _cost, builds, aqueduct = _BY_BIT[bit]
+        out += map(builds.__getitem__, places.aqueduct_keys() if aqueduct else places.keys)
     return tuple(out)
 
 
@@ -338,8 +338,12 @@ def _build(s: GameState, action: Action) -> None:
     replaced = city.get(pos)
     if token_pay:
         p.bricks = spend_brick_tokens(p.bricks, pos, token_pay)
+    places = p.places
+    if places is None:  # a build is listed first, which makes them: kept for safety
+        places = Places.of(city, AQUEDUCTS_BY_PLAYERS[s.num_players][s.shrine])
+    key = key_of(pos)
     if replaced is None:
-        n = adjacent_count(city, pos)
+        n = (NEAR[key] & places.occupied).bit_count()
     else:  # DECISIONS 12: the replaced card leaves with its tokens
         n = 0
         s.removed = s.removed + (replaced,)
@@ -349,8 +353,7 @@ def _build(s: GameState, action: Action) -> None:
             p.points = {q: n for q, n in p.points.items() if q != pos}
     city[pos] = card
     p.city = city
-    if replaced is None and p.free is not None:  # kept up to date rather than worked out anew
-        p.free = free_after_build(p.free, city, pos)
+    p.places = places.built(key, building.type == AQUEDUCT)
     p.coins -= coin_pay
     p.influence += building.stars
     if building.build_coins >= 0:

@@ -326,12 +326,13 @@ def test_built_during_the_draft() -> None:
 
 
 def test_kept_free_spaces_are_checked_against_the_city():
-    """The rules keep each city's free spaces (and its aqueduct places) with the player
-    record, as caches: random play keeps them equal to a recomputation, and a cache that
+    """The rules keep each city's places (free spaces, aqueduct places) with the player
+    record, as a cache: random play keeps them equal to a recomputation, and a cache that
     drifted is refused."""
     import random
 
     from rome import apply_action, is_over, legal_actions, new_game
+    from rome.city import Places
     from rome.invariants import check_state
 
     rng = random.Random(4)
@@ -341,19 +342,28 @@ def test_kept_free_spaces_are_checked_against_the_city():
         legal = legal_actions(state)
         check_state(state)
         for seat, p in enumerate(state.players):
-            if p.free is not None:
+            if p.places is not None:
                 free = (state, seat)
-            if p.aqueducts is not None and p.aqueducts[0] is p.city:
-                aqueducts = (state, seat)
+                if p.places.aqueducts is not None:
+                    aqueducts = (state, seat)
         state = apply_action(state, rng.choice(legal))
     assert free is not None and aqueducts is not None
-    for (state, seat), field, drift in (
-            (free, "free", lambda v: (v[0][1:], v[1])),
-            (aqueducts, "aqueducts", lambda v: (v[0], v[1] + (999,)))):
+
+    def lose_a_free_space(places):
+        drifted = Places(places.occupied, places.lines, places.bounds)
+        drifted.keys = drifted.keys[1:]
+        return drifted
+
+    def add_an_aqueduct_place(places):
+        drifted = Places(places.occupied, places.lines, places.bounds)
+        drifted.aqueducts = places.aqueducts + (999,)
+        return drifted
+
+    for (state, seat), drift in ((free, lose_a_free_space), (aqueducts, add_an_aqueduct_place)):
         bad = state.copy()
         players = list(bad.players)
         p = players[seat] = players[seat].copy()
-        setattr(p, field, drift(getattr(p, field)))
+        p.places = drift(p.places)
         bad.players = tuple(players)
         with pytest.raises(StateError, match="kept"):
             check_state(bad)

@@ -99,7 +99,7 @@ def test_the_free_spaces_kept_with_a_player_always_match_the_city():
         while not rome.is_over(state):
             state = rome.apply_action(state, rng.choice(rome.legal_actions(state)))
             kept_free_spaces_match_the_city(state)
-            kept += sum(p.free is not None for p in state.players)
+            kept += sum(p.places is not None for p in state.players)
     assert kept > 1000
 
 
