@@ -9,9 +9,12 @@ non-aqueduct building.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import chain
+from operator import getitem
 from typing import Any
 
 from .cards import AQUEDUCT, BUILDINGS
+from .errors import StateError
 
 Pos = tuple[int, int]
 """A city position (row, column); the starting vegetable farm is at (0, 0), rows grow
@@ -51,57 +54,60 @@ class _Near(dict):
 _NEAR = _Near()
 
 
-KEY_STRIDE = 16
-"""A position's key is ``(row + 8) * KEY_STRIDE + column + 8``: a small integer that hashes
+KEY_STRIDE = 8
+"""A position's key is ``(row + 3) * KEY_STRIDE + column + 4``: a small integer that hashes
 and compares faster than a (row, column) tuple, sorts in reading order, and numbers a bit
-of the masks :class:`Places` keeps.  Rows and columns -8..7 have keys (any city a game can
-build: its starting buildings never move and it fits 4 x 4, so it stays within -3..3)."""
+of the masks :class:`Places` keeps.  Rows -3..3 and columns -4..3 have keys: a city a game
+can build keeps its starting buildings at (0, 0) and (0, 1) and fits 4 x 4, so it and its
+free spaces lie within rows -3..3 and columns -2..3 (one more column on each side keeps
+the masks' shifts from wrapping into a space that could be free)."""
 
-_ORIGIN = 8 * KEY_STRIDE + 8  # the key of (0, 0)
+ROWS = range(-3, 4)
+COLUMNS = range(-4, 4)
+KEY_OF_ORIGIN = -ROWS.start * KEY_STRIDE - COLUMNS.start  # the key of (0, 0)
 
 
 def key_of(pos: Pos) -> int:
-    return pos[0] * KEY_STRIDE + pos[1] + _ORIGIN
+    return pos[0] * KEY_STRIDE + pos[1] + KEY_OF_ORIGIN
 
 
 def pos_of(key: int) -> Pos:
-    return key // KEY_STRIDE - 8, key % KEY_STRIDE - 8
+    return key // KEY_STRIDE + ROWS.start, key % KEY_STRIDE + COLUMNS.start
+
+
+_ROW_KEYS = tuple(tuple(tuple(row * KEY_STRIDE + i for i in range(KEY_STRIDE) if bits >> i & 1)
+                        for bits in range(1 << KEY_STRIDE)) for row in range(len(ROWS)))
+"""The keys of each row's bits, by row and the row's byte: a mask is a row per byte."""
 
 
 def keys_in(mask: int) -> tuple[int, ...]:
-    """The keys of the bits set in ``mask``, in reading order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return tuple(out)
+    """The keys of the bits set in ``mask`` (within the grid), in reading order: a table
+    lookup per row, all in C, where a loop over the bits cost ten times as much."""
+    return tuple(chain.from_iterable(map(getitem, _ROW_KEYS, mask.to_bytes(len(ROWS), "little"))))
 
 
-def _band(first: int, last: int, across: bool) -> int:
-    """The mask of rows (``across``) or columns ``first..last``, clipped to the grid."""
-    mask = 0
-    for i in range(max(first, -8), min(last, 7) + 1):
-        for j in range(KEY_STRIDE):
-            mask |= 1 << ((i + 8) * KEY_STRIDE + j if across else j * KEY_STRIDE + i + 8)
-    return mask
+_ROW_BITS = {r: sum(1 << key_of((r, c)) for c in COLUMNS) for r in ROWS}
+_COLUMN_BITS = {c: sum(1 << key_of((r, c)) for r in ROWS) for c in COLUMNS}
 
 
 class _Boxes(dict):
-    """The mask of each (top, bottom, left, right) box, made on first use."""
+    """The mask of each (top, bottom, left, right) box (clipped to the grid), made on
+    first use."""
 
     def __missing__(self, box: tuple[int, int, int, int]) -> int:
         top, bottom, left, right = box
-        mask = self[box] = _band(top, bottom, True) & _band(left, right, False)
+        rows = sum(bits for r, bits in _ROW_BITS.items() if top <= r <= bottom)
+        mask = self[box] = rows & sum(bits for c, bits in _COLUMN_BITS.items()
+                                      if left <= c <= right)
         return mask
 
 
 _BOXES = _Boxes()
-_LINES = tuple(_band(r, r, True) | _band(c, c, False)
-               for r, c in map(pos_of, range(KEY_STRIDE * KEY_STRIDE)))
+_KEYS = range(len(ROWS) * len(COLUMNS))
+_LINES = tuple(_ROW_BITS[r] | _COLUMN_BITS[c] for r, c in map(pos_of, _KEYS))
 """Each key's row and column: where no other aqueduct may stand."""
-NEAR = tuple(sum(1 << key_of(n) for n in neighbours(pos) if min(n) >= -8 and max(n) <= 7)
-             for pos in map(pos_of, range(KEY_STRIDE * KEY_STRIDE)))
+NEAR = tuple(sum(1 << key_of(n) for n in neighbours(pos) if n[0] in ROWS and n[1] in COLUMNS)
+             for pos in map(pos_of, _KEYS))
 """Each key's orthogonal neighbours as a mask: their buildings are
 ``(NEAR[key] & places.occupied).bit_count()``."""
 
@@ -110,57 +116,57 @@ class Places:
     """Where a city may grow, worked out once per city and kept with its player record.
 
     The city as masks over position keys (bit ``key_of(pos)``): the built positions, the
-    rows and columns an aqueduct already holds, the bounds, and the free spaces (empty,
-    next to the city, keeping it within 4 x 4) as a mask and as keys in reading order.
-    Listing builds reads the keys on every act step; a build makes the next city's
-    ``Places`` from this one with a few integer operations (:meth:`built`), where working
-    free spaces out from the positions cost tens of thousands of instructions.  Never
-    changed once made, except for filling in what is worked out on first need (the
-    aqueduct places, the listings)."""
+    rows and columns an aqueduct already holds, the bounds (and the rectangle they span),
+    the spaces that keep the city within 4 x 4, and the free spaces (empty, next to the
+    city, within those) as a mask and as keys in reading order.  Listing builds reads the
+    keys on every act step; a build makes the next city's ``Places`` from this one with a
+    few integer operations (:meth:`built`), where working free spaces out from the
+    positions cost tens of thousands of instructions.  Never changed once made, except
+    for filling in what is worked out on first need (the aqueduct places, the listings)."""
 
-    __slots__ = ("occupied", "lines", "bounds", "free", "keys", "aqueducts", "listings")
-
-    def __init__(self, occupied: int, lines: int, bounds: tuple[int, int, int, int]) -> None:
-        self.occupied = occupied
-        self.lines = lines
-        self.bounds = bounds
-        r0, r1, c0, c1 = bounds
-        # A space keeps the box within MAX_SIDE iff it lies in these row and column ranges.
-        box = _BOXES[(r1 - MAX_SIDE + 1, r0 + MAX_SIDE - 1, c1 - MAX_SIDE + 1, c0 + MAX_SIDE - 1)]
-        self.free = ((occupied << 1) | (occupied >> 1) | (occupied << KEY_STRIDE)
-                     | (occupied >> KEY_STRIDE)) & box & ~occupied
-        self.keys = keys_in(self.free)
-        self.aqueducts: tuple[int, ...] | None = None  # aqueduct_keys(), once asked
-        # The rules' lists of builds in this city, by the kinds listed (a bit mask): a
-        # city lasts for several turns and a hand changes slowly, so they repeat.
-        self.listings: dict[int, tuple[Any, ...]] = {}
+    __slots__ = ("aqueducts", "bounds", "box", "free", "keys", "lines", "listings", "occupied",
+                 "span")
+    occupied: int
+    lines: int
+    bounds: tuple[int, int, int, int]
+    span: int
+    box: int
+    free: int
+    keys: tuple[int, ...]
+    aqueducts: tuple[int, ...] | None  # aqueduct_keys(), once asked
+    # The rules' lists of builds in this city, by the kinds listed (a bit mask): a city
+    # lasts for several turns and a hand changes slowly, so they repeat.
+    listings: dict[int, tuple[Any, ...]]
 
     @staticmethod
     def of(city: Mapping[Pos, int], aqueduct: Sequence[bool]) -> Places:
         """The places of ``city`` (position -> card instance); ``aqueduct[card]`` says
         whether a card is an aqueduct."""
+        r0, r1, c0, c1 = edges = bounds(city)
+        if r0 < ROWS.start or r1 >= ROWS.stop or c0 < COLUMNS.start or c1 >= COLUMNS.stop:
+            raise StateError(f"a city within rows {r0}..{r1} and columns {c0}..{c1}: no game "
+                             "builds one (its starting buildings stay at 0,0 and 0,1)")
         occupied = lines = 0
         for pos, card in city.items():
             key = key_of(pos)
             occupied |= 1 << key
             if aqueduct[card]:
                 lines |= _LINES[key]
-        return Places(occupied, lines, bounds(city))
+        return _places(occupied, lines, edges, _BOXES[edges], _room(edges))
 
     def built(self, key: int, aqueduct: bool) -> Places:
         """The places once a building (an aqueduct if ``aqueduct``) stands at ``key``."""
         lines = self.lines | _LINES[key] if aqueduct else self.lines
         bit = 1 << key
-        if self.occupied & bit:  # an aqueduct replacing a building: nothing else changes
-            new = object.__new__(Places)
-            new.occupied, new.lines, new.bounds = self.occupied, lines, self.bounds
-            new.free, new.keys, new.aqueducts, new.listings = self.free, self.keys, None, {}
-            return new
+        if self.occupied & bit:  # an aqueduct replacing a building: only the lines change
+            return _places(self.occupied, lines, self.bounds, self.span, self.box, self.free,
+                           self.keys)
+        if bit & self.span:
+            return _places(self.occupied | bit, lines, self.bounds, self.span, self.box)
         r, c = pos_of(key)
-        r0, r1, c0, c1 = bounds = self.bounds
-        if r < r0 or r > r1 or c < c0 or c > c1:
-            bounds = min(r0, r), max(r1, r), min(c0, c), max(c1, c)
-        return Places(self.occupied | bit, lines, bounds)
+        r0, r1, c0, c1 = self.bounds
+        edges = min(r0, r), max(r1, r), min(c0, c), max(c1, c)
+        return _places(self.occupied | bit, lines, edges, _BOXES[edges], _room(edges))
 
     def aqueduct_keys(self) -> tuple[int, ...]:
         """Where an aqueduct may go (:func:`aqueduct_spaces`), as keys in reading order."""
@@ -171,10 +177,41 @@ class Places:
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Places) and (
-            self.occupied, self.lines, self.bounds, self.free, self.keys) == (
-            other.occupied, other.lines, other.bounds, other.free, other.keys)
+            self.occupied, self.lines, self.bounds, self.span, self.box, self.free, self.keys
+        ) == (other.occupied, other.lines, other.bounds, other.span, other.box, other.free,
+              other.keys)
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _room(edges: tuple[int, int, int, int]) -> int:
+    """The spaces that keep a city with these bounds within MAX_SIDE x MAX_SIDE."""
+    r0, r1, c0, c1 = edges
+    return _BOXES[(r1 - MAX_SIDE + 1, r0 + MAX_SIDE - 1, c1 - MAX_SIDE + 1, c0 + MAX_SIDE - 1)]
+
+
+def _places(occupied: int, lines: int, edges: tuple[int, int, int, int], span: int, box: int,
+            free: int | None = None, keys: tuple[int, ...] | None = None) -> Places:
+    """A new :class:`Places` (free spaces worked out unless given), made without a call
+    through the type: a build makes one."""
+    new = _new(Places)
+    new.occupied = occupied
+    new.lines = lines
+    new.bounds = edges
+    new.span = span
+    new.box = box
+    if free is None:
+        free = ((occupied << 1) | (occupied >> 1) | (occupied << KEY_STRIDE)
+                | (occupied >> KEY_STRIDE)) & box & ~occupied
+        keys = keys_in(free)
+    new.free = free
+    new.keys = keys  # type: ignore[assignment]
+    new.aqueducts = None
+    new.listings = {}
+    return new
+
+
+_new = object.__new__
 
 
 def free_spaces(occupied: Mapping[Pos, object]) -> tuple[Pos, ...]:

@@ -184,6 +184,10 @@ def start_round(s: GameState) -> None:
     pool = s.influence_pool
     for deck in shape.decks:
         pile = decks[deck]
+        if deck != "I":  # the setup puts influence cards in deck I alone, and none move
+            offer[deck] = pile[:k]
+            decks[deck] = pile[k:]
+            continue
         end = len(pile)
         top = 0
         drawn: list[int] = []

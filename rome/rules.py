@@ -15,7 +15,7 @@ from .actions import Action
 from .errors import IllegalActionError
 from .flow import current_player
 from .state import NONE, OVER, GameState
-from .verbs import STEP_VERBS, VERBS, parse
+from .verbs import ALWAYS, STEP_VERBS, VERBS, parse
 
 _LegalFn = Callable[[GameState], tuple[Action, ...]]
 
@@ -23,11 +23,15 @@ _LegalFn = Callable[[GameState], tuple[Action, ...]]
 def _one_function(legals: tuple[_LegalFn, ...]) -> _LegalFn:
     """A step's legal actions as one call: the verb's own function when the step offers
     one verb, else its verbs' lists joined in the table's order (the act step's three
-    written out, as every other turn asks for them)."""
+    written out, as every other turn asks for them, the last one's list taken as it is
+    when it never depends on the state, as ending a turn's does not)."""
     if len(legals) == 1:
         return legals[0]
     if len(legals) == 3:
         first, second, third = legals
+        if third in ALWAYS:
+            constant = ALWAYS[third]
+            return lambda state: first(state) + second(state) + constant
         return lambda state: first(state) + second(state) + third(state)
 
     def joined(state: GameState) -> tuple[Action, ...]:

@@ -25,7 +25,7 @@ from .cards import (
     card_instances,
     card_kinds,
 )
-from .city import NEAR, Places, key_of, neighbours, pos_of
+from .city import KEY_OF_ORIGIN, KEY_STRIDE, NEAR, Places, neighbours, pos_of
 from .errors import NotationError
 from .flow import (
     BRICK_PRICE,
@@ -56,7 +56,6 @@ from .state import (
     Phase,
     Pos,
     Step,
-    everyone,
 )
 
 
@@ -222,7 +221,7 @@ def _take(s: GameState, action: Action) -> None:
     offer[deck] = pile[:i] + pile[i + 1:]
     s.offer = offer
     p = player_to_change(s, s.spaces[s.acting - 1])
-    p.hand = p.hand + ((card, everyone(s.num_players)),)
+    p.hand = p.hand + ((card, (1 << s.num_players) - 1),)  # everyone(): all know it
     s.step = ACT
 
 
@@ -320,9 +319,14 @@ def remove_from_hand(hand: tuple[tuple[int, int], ...], kinds: tuple[str, ...], 
 
 def spend_brick_tokens(bricks: tuple[Pos, ...], target: Pos, count: int) -> tuple[Pos, ...]:
     """TOKEN_SPEND_ORDER: the token on the building being replaced goes first (it would
-    leave the game anyway), then the others in reading order.  Returns those left."""
-    order = sorted(bricks, key=lambda p: (p != target, p))
-    return tuple(sorted(order[count:]))
+    leave the game anyway), then the others in reading order.  Returns those left
+    (``bricks`` is in reading order, as a player record keeps it)."""
+    if count <= 0:
+        return bricks
+    if target in bricks:
+        i = bricks.index(target)
+        return (bricks[:i] + bricks[i + 1:])[count - 1:]
+    return bricks[count:]
 
 
 def _build(s: GameState, action: Action) -> None:
@@ -331,8 +335,13 @@ def _build(s: GameState, action: Action) -> None:
     kind = action.kind
     pos = (action.row, action.col)
     building = BUILDINGS[kind]
-    token_pay, coin_pay = build_cost(s, seat, kind)
     p = player_to_change(s, seat)
+    strip, flipped = s.strips[0]
+    missing = building.cost - BRICKS_BY_SPACE[strip][flipped][s.acting]  # build_cost()
+    token_pay = coin_pay = 0
+    if missing > 0:
+        token_pay = min(missing, len(p.bricks))
+        coin_pay = (missing - token_pay) * BRICK_PRICE
     card, p.hand = remove_from_hand(p.hand, kinds, kind)
     city = dict(p.city)
     replaced = city.get(pos)
@@ -341,7 +350,7 @@ def _build(s: GameState, action: Action) -> None:
     places = p.places
     if places is None:  # a build is listed first, which makes them: kept for safety
         places = Places.of(city, AQUEDUCTS_BY_PLAYERS[s.num_players][s.shrine])
-    key = key_of(pos)
+    key = action.row * KEY_STRIDE + action.col + KEY_OF_ORIGIN  # key_of(pos)
     if replaced is None:
         n = (NEAR[key] & places.occupied).bit_count()
     else:  # DECISIONS 12: the replaced card leaves with its tokens
@@ -481,6 +490,16 @@ def _tell_keep(before: GameState, action: Action, after: GameState, who: str) ->
 
 # -- end --------------------------------------------------------------------------------
 
+def _legal_end(state: GameState) -> tuple[Action, ...]:
+    """Ending the turn is always open in the act step."""
+    return (_END,)
+
+
+ALWAYS: dict[Callable[[GameState], tuple[Action, ...]], tuple[Action, ...]] = {
+    _legal_end: (_END,)}
+"""The legal-action functions whose list never depends on the state, with that list:
+joining a step's lists, ``rome.rules`` takes it as it is rather than calling for it."""
+
 def _end(s: GameState, action: Action) -> None:
     """The emissary leaves the strip; the next one towards the far end acts."""
     acting = s.acting
@@ -513,7 +532,7 @@ VERBS: dict[str, Verb] = {v.name: v for v in (
     Verb("keep", _KIND, ("kind",), lambda a: f"keep {a.kind}",
          lambda s: _kinds_in(s, _KEEPS, s.draw), _keep,
          _tell_keep),
-    Verb("end", "", (), lambda a: "end", lambda s: (_END,), _end,
+    Verb("end", "", (), lambda a: "end", _legal_end, _end,
          lambda b, a, s, who: f"{who} ends the turn."),
 )}
 

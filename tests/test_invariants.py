@@ -326,14 +326,16 @@ def test_built_during_the_draft() -> None:
 
 
 def test_kept_free_spaces_are_checked_against_the_city():
-    """The rules keep each city's places (free spaces, aqueduct places) with the player
-    record, as a cache: random play keeps them equal to a recomputation, and a cache that
-    drifted is refused."""
+    """The rules keep each city's places (free spaces, aqueduct places, lists of builds)
+    with the player record, as a cache: random play keeps them equal to a recomputation,
+    and a cache that drifted is refused."""
     import random
 
     from rome import apply_action, is_over, legal_actions, new_game
+    from rome.cards import AQUEDUCTS_BY_PLAYERS
     from rome.city import Places
     from rome.invariants import check_state
+    from rome.verbs import builds_in
 
     rng = random.Random(4)
     state = new_game(3, seed=4)
@@ -350,20 +352,24 @@ def test_kept_free_spaces_are_checked_against_the_city():
     assert free is not None and aqueducts is not None
 
     def lose_a_free_space(places):
-        drifted = Places(places.occupied, places.lines, places.bounds)
-        drifted.keys = drifted.keys[1:]
-        return drifted
+        places.keys = places.keys[1:]
 
     def add_an_aqueduct_place(places):
-        drifted = Places(places.occupied, places.lines, places.bounds)
-        drifted.aqueducts = places.aqueducts + (999,)
-        return drifted
+        places.aqueducts = places.aqueduct_keys() + (50,)
 
-    for (state, seat), drift in ((free, lose_a_free_space), (aqueducts, add_an_aqueduct_place)):
+    def list_a_build_twice(places):
+        kinds, builds = next(iter(places.listings.items()))
+        places.listings[kinds] = builds + builds[:1]
+
+    for (state, seat), drift in ((free, lose_a_free_space), (aqueducts, add_an_aqueduct_place),
+                                 (free, list_a_build_twice)):
         bad = state.copy()
         players = list(bad.players)
         p = players[seat] = players[seat].copy()
-        p.places = drift(p.places)
+        p.places = Places.of(p.city, AQUEDUCTS_BY_PLAYERS[bad.num_players][bad.shrine])
+        p.places.listings[1] = builds_in(p.places, 1)  # every place of the first kind
         bad.players = tuple(players)
+        check_state(bad)  # made afresh: as it should be
+        drift(p.places)
         with pytest.raises(StateError, match="kept"):
             check_state(bad)
