@@ -334,8 +334,9 @@ def _answer(ui: UiState, event: Answer) -> Result:
     s = ui.session
     if s is None or event.generation != ui.generation or ui.mode is not Mode.COMPUTER:
         return ui, ()
-    legal = {str(a) for a in rome.legal_actions(s.state)}
-    if event.text not in legal:
+    try:
+        rome.parse_legal(s.state, event.text)
+    except rome.RomeError:
         note = f"The computer proposed {event.text!r}, which is not legal; it plays again."
         return replace(ui, notices=ui.notices + (note,)), ()
     played = _play(replace(ui, thinking=""), event.text, auto=False)
