@@ -5,7 +5,7 @@ click, a timer, the AI's answer, undo, a setting — is an *event*; :func:`reduc
 only place that decides what it changes, and it returns the *effects* the page must run
 (save, ask the AI, wait, move focus) instead of running them. The page object only
 dispatches events, runs effects and renders once per event, so every path here is
-tested on CPython without a browser (``e2e/test_ui_model.py``).
+tested on CPython without a browser (``tests/test_ui_model.py``).
 """
 
 from __future__ import annotations
