@@ -68,12 +68,12 @@ _RESOURCES = {(strip, flipped): tuple(space_resources(strip, flipped, space)
 BRICKS_BY_SPACE = tuple(tuple(tuple(space_resources(strip, flipped, space)[0]
                                     for space in range(SPACES + 1)) for flipped in (False, True))
                         for strip in range(len(STRIPS)))
-COGS_BY_SPACE = tuple(tuple(tuple(space_resources(strip, flipped, space)[1]
-                                  for space in range(SPACES + 1)) for flipped in (False, True))
-                      for strip in range(len(STRIPS)))
-"""Bricks (cogs) by strip, side (flipped or not) and space, as nested tuples: listing
-builds (production) reads it every act step, where hashing a (strip, flipped) key would
-cost more."""
+PRODUCE_PRICE = tuple(tuple(tuple(
+    max(0, COGS_TO_PRODUCE - space_resources(strip, flipped, space)[1]) * COG_PRICE
+    for space in range(SPACES + 1)) for flipped in (False, True)) for strip in range(len(STRIPS)))
+"""Bricks (and the coins producing costs) by strip, side (flipped or not) and space, as
+nested tuples: listing builds (and production) reads it every act step, where hashing a
+(strip, flipped) key would cost more."""
 
 
 def resources(state: GameState) -> tuple[int, int]:
@@ -147,7 +147,7 @@ def build_cost(state: GameState, seat: int, kind: str) -> tuple[int, int]:
 def produce_cost(state: GameState) -> int:
     """Coins the acting seat pays for the cogs it lacks to produce."""
     strip, flipped = state.strips[0]
-    return max(0, COGS_TO_PRODUCE - COGS_BY_SPACE[strip][flipped][state.acting]) * COG_PRICE
+    return PRODUCE_PRICE[strip][flipped][state.acting]
 
 
 def school_decks(state: GameState) -> tuple[str, ...]:
@@ -216,13 +216,14 @@ INFLUENCE_BY_PLAYERS = {n: tuple(tuple(c.influence for c in card_instances(n, sh
 
 def start_turn(s: GameState, from_space: int) -> None:
     """Give the turn to the next emissary at or beyond ``from_space``; end the round if none."""
-    spaces = s.spaces
-    for space in range(from_space, len(spaces) + 1):
-        if spaces[space - 1] >= 0:
+    space = from_space
+    for seat in s.spaces[from_space - 1:]:
+        if seat >= 0:
             s.acting = space
             s.built = s.produced = False
             s.step = TAKE if any(s.offer.values()) else ACT
             return
+        space += 1
     end_round(s)
 
 

@@ -42,6 +42,18 @@ def below(state: int, n: int) -> tuple[int, int]:
             return value % n, state
 
 
+class _Limits(dict):
+    """``_SPAN - _SPAN % n`` for each ``n`` (the largest multiple of ``n`` a draw may
+    take), worked out on first use: a shuffle asks it of every card."""
+
+    def __missing__(self, n: int) -> int:
+        limit = self[n] = _SPAN - _SPAN % n
+        return limit
+
+
+_LIMITS = _Limits()
+
+
 def shuffled(state: int, items: Sequence[T]) -> tuple[list[T], int]:
     """A Fisher-Yates shuffle of ``items`` (a new list) and the next state.
 
@@ -51,7 +63,7 @@ def shuffled(state: int, items: Sequence[T]) -> tuple[list[T], int]:
     out = list(items)
     for i in range(len(out) - 1, 0, -1):
         n = i + 1
-        limit = _SPAN - _SPAN % n
+        limit = _LIMITS[n]
         while True:
             state = (state + _GOLDEN) & _MASK
             z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK

@@ -30,9 +30,7 @@ from .errors import NotationError
 from .flow import (
     BRICK_PRICE,
     BRICKS_BY_SPACE,
-    COG_PRICE,
-    COGS_BY_SPACE,
-    COGS_TO_PRODUCE,
+    PRODUCE_PRICE,
     acting_seat,
     build_cost,
     draft_chooser,
@@ -181,6 +179,9 @@ def _legal_place(state: GameState) -> tuple[Action, ...]:
     return _PLACES_FOR[state.spaces]
 
 
+_EMISSARIES_PER_ROUND = {n: n * shape.emissaries for n, shape in SHAPES.items()}
+
+
 def _place(s: GameState, action: Action) -> None:
     n = s.num_players
     placed = s.placed
@@ -188,19 +189,27 @@ def _place(s: GameState, action: Action) -> None:
     spaces[action.space - 1] = (s.first_player + placed) % n
     s.spaces = tuple(spaces)
     s.placed = placed = placed + 1
-    if placed == n * SHAPES[n].emissaries:
+    if placed == _EMISSARIES_PER_ROUND[n]:
         s.phase = ACTION
         start_turn(s, 1)
 
 
 # -- take -------------------------------------------------------------------------------
 
+_TAKE_OF_CARD = {n: tuple(tuple(_TAKES_OF[c.deck][c.kind] if c.deck in _TAKES_OF else None
+                                for c in card_instances(n, shrine)) for shrine in (False, True))
+                 for n in SHAPES}
+"""Each card instance's take action (None for a card never in an offer), by player count
+and shrine: a take step lists one per card of a deck's offer."""
+
+
 def _legal_take(state: GameState) -> tuple[Action, ...]:
     kinds = KINDS_BY_PLAYERS[state.num_players][state.shrine]
+    take_of = _TAKE_OF_CARD[state.num_players][state.shrine]
     out: list[Action] = []
     for deck, cards in state.offer.items():
         if len(cards) == 1:
-            out.append(_TAKES_OF[deck][kinds[cards[0]]])
+            out.append(take_of[cards[0]])
         elif cards:
             takes = _TAKES_OF[deck]
             out += [takes[kind]
@@ -300,12 +309,14 @@ def remove_from_hand(hand: tuple[tuple[int, int], ...], kinds: tuple[str, ...], 
                      ) -> tuple[int, tuple[tuple[int, int], ...]]:
     """Play one card of ``kind``: the copy the most players know about, so the secret
     copies stay secret; the copies left are known only to those who knew them all."""
-    first = -1
-    for i, (c, _m) in enumerate(hand):
+    first = 0
+    for c, _m in hand:
         if kinds[c] == kind:
-            if first >= 0:
-                break
-            first = i
+            break
+        first += 1
+    for c, _m in hand[first + 1:]:
+        if kinds[c] == kind:
+            break
     else:  # the usual case: one copy, so no other copy whose knowledge could change
         return hand[first][0], hand[:first] + hand[first + 1:]
     copies = [(c, m) for c, m in hand if kinds[c] == kind]
@@ -329,15 +340,22 @@ def spend_brick_tokens(bricks: tuple[Pos, ...], target: Pos, count: int) -> tupl
     return bricks[count:]
 
 
+_EFFECTS = {kind: (b.cost, b.type == AQUEDUCT, b.stars, b.build_coins, b.build_influence,
+                   b.build_points, b.build_draw) for kind, b in BUILDINGS.items()}
+"""Per kind what building it costs and gives, unpacked in one go: (cost, aqueduct?, stars,
+coins, influence, point tokens, School draws), the last four -1 for no such effect (else
+plus one per adjacent building)."""
+
+
 def _build(s: GameState, action: Action) -> None:
     kinds = KINDS_BY_PLAYERS[s.num_players][s.shrine]
     seat = s.spaces[s.acting - 1]
     kind = action.kind
     pos = (action.row, action.col)
-    building = BUILDINGS[kind]
+    cost, aqueduct, stars, gain_coins, gain_influence, gain_points, draws = _EFFECTS[kind]
     p = player_to_change(s, seat)
     strip, flipped = s.strips[0]
-    missing = building.cost - BRICKS_BY_SPACE[strip][flipped][s.acting]  # build_cost()
+    missing = cost - BRICKS_BY_SPACE[strip][flipped][s.acting]  # build_cost()
     token_pay = coin_pay = 0
     if missing > 0:
         token_pay = min(missing, len(p.bricks))
@@ -362,21 +380,17 @@ def _build(s: GameState, action: Action) -> None:
             p.points = {q: n for q, n in p.points.items() if q != pos}
     city[pos] = card
     p.city = city
-    p.places = places.built(key, building.type == AQUEDUCT)
-    p.coins -= coin_pay
-    p.influence += building.stars
-    if building.build_coins >= 0:
-        p.coins += building.build_coins + n
-    if building.build_influence >= 0:
-        p.influence += building.build_influence + n
-    if building.build_points >= 0:
-        p.points = {**p.points, pos: building.build_points + n}
+    p.places = places.built(key, aqueduct)
+    p.coins -= coin_pay if gain_coins < 0 else coin_pay - gain_coins - n
+    p.influence += stars if gain_influence < 0 else stars + gain_influence + n
+    if gain_points >= 0:
+        p.points = {**p.points, pos: gain_points + n}
     s.built = True
-    if building.build_draw >= 0:
+    if draws >= 0:
         s.draw_deck = ""
         s.draw = ()
         if school_decks(s):  # with every other deck empty the effect does nothing
-            s.pending_draws = building.build_draw + n
+            s.pending_draws = draws + n
             s.step = SCHOOL_DECK
 
 
@@ -413,6 +427,7 @@ def _tell_build(before: GameState, action: Action, after: GameState, who: str) -
 # -- produce ----------------------------------------------------------------------------
 
 _PRODUCE = make("produce")
+_PRODUCE_ONLY = (_PRODUCE,)
 _END = make("end")
 
 
@@ -422,17 +437,19 @@ def _legal_produce(state: GameState) -> tuple[Action, ...]:
         return ()
     acting = state.acting
     strip, flipped = state.strips[0]
-    missing = COGS_TO_PRODUCE - COGS_BY_SPACE[strip][flipped][acting]
-    if missing > 0 and state.players[state.spaces[acting - 1]].coins < missing * COG_PRICE:
+    price = PRODUCE_PRICE[strip][flipped][acting]
+    if price and state.players[state.spaces[acting - 1]].coins < price:
         return ()
-    return (_PRODUCE,)
+    return _PRODUCE_ONLY
 
 
 def _produce(s: GameState, action: Action) -> None:
-    seat = acting_seat(s)
+    acting = s.acting
+    seat = s.spaces[acting - 1]  # acting_seat()
     coins, influence, new_bricks = production_yield(s, seat)
     p = player_to_change(s, seat)
-    p.coins += coins - produce_cost(s)
+    strip, flipped = s.strips[0]
+    p.coins += coins - PRODUCE_PRICE[strip][flipped][acting]  # produce_cost()
     p.influence += influence
     if new_bricks:
         p.bricks = tuple(sorted(p.bricks + new_bricks))
@@ -503,9 +520,8 @@ joining a step's lists, ``rome.rules`` takes it as it is rather than calling for
 def _end(s: GameState, action: Action) -> None:
     """The emissary leaves the strip; the next one towards the far end acts."""
     acting = s.acting
-    spaces = list(s.spaces)
-    spaces[acting - 1] = -1
-    s.spaces = tuple(spaces)
+    spaces = s.spaces
+    s.spaces = spaces[:acting - 1] + (-1,) + spaces[acting:]
     start_turn(s, acting + 1)
 
 
