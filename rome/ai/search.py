@@ -24,6 +24,9 @@
   longer horizon, plus alpha-beta by iterative deepening (:mod:`rome.ai.minimax`): to
   depth 2 with 3-4 players, to depth 3 in two-player games (:data:`rome.ai.levels.DUEL_PARAMS`);
   ``easy`` is greedy with soft-max slips.
+* **End game.**  A level may carry other settings for its seat's last turns
+  (``Level.endgame``, with at most ``end_turns`` own turns left): few macro-moves remain,
+  so a deeper and wider tree fits the same budget and reaches final scores.
 """
 
 from __future__ import annotations
