@@ -20,6 +20,7 @@ from ui.model import Mode, UiState
 from ui.render_prompt import render_prompt
 from ui.session import Seat, Session
 from ui.view import table_view
+from ui_drive import at_random, play_until
 
 TABLE = [Seat("Ann", True), Seat("Bot", False, "greedy")]
 
@@ -38,20 +39,9 @@ def human_to_act(seed: int, want: Callable[[rome.GameState], bool] | None = None
     """A 2-player game moved on (random choices, greedy computer) until the human acts,
     at a position ``want`` accepts if given."""
     ui, _ = model.reduce(UiState(pace=0), model.Begin(Session.new(TABLE, seed, False)))
-    rng = random.Random(seed)
-    for _ in range(800):
-        s = ui.session
-        assert s is not None and ui.mode is not Mode.OVER
-        offered = rome.sensible_actions(s.state)
-        if ui.mode is Mode.HUMAN:
-            if want is None or want(s.state):
-                return ui
-            ui, _ = model.reduce(ui, model.Act(rng.choice(offered)))
-        elif ui.mode is Mode.AUTOMATIC:
-            ui, _ = model.reduce(ui, model.Tick(ui.generation))
-        else:
-            ui, _ = model.reduce(ui, model.Answer(ui.generation, str(offered[0])))
-    raise AssertionError("the human never got to act")
+    return play_until(
+        ui, lambda u: u.mode is Mode.HUMAN and (want is None or want(u.session.state)),
+        at_random(random.Random(seed)), limit=800)
 
 
 def worker_answer(ui: UiState, ask: model.Analyse) -> model.HintAnswer:

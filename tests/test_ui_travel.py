@@ -17,6 +17,7 @@ from ui.model import Mode, UiState
 from ui.render_table import regions
 from ui.session import Seat, Session
 from ui.view import table_view
+from ui_drive import at_random, first_sensible, next_event, play_until
 
 TABLE = [Seat("Ann", True), Seat("Bot", False, "greedy")]
 
@@ -65,26 +66,20 @@ def hand_of(ui: UiState, seat: int) -> list[str]:
     return parser.cards
 
 
+def offers(ui: UiState, verb: str) -> bool:
+    """Whether the seat to act may make a sensible ``verb`` move now."""
+    return any(a.verb == verb for a in rome.sensible_actions(ui.session.state))
+
+
 def computer_plays(verb: str, pace: int, seed: int = 3) -> tuple[UiState, UiState, tuple]:
     """Play (random human, the computer choosing ``verb`` whenever it can) until the
     computer's first ``verb``: the UI state before and after it, and the answer's effects."""
     ui, _ = model.reduce(UiState(pace=pace), model.Begin(Session.new(TABLE, seed, False)))
-    rng = random.Random(seed)
-    for _ in range(600):
-        s = ui.session
-        offered = rome.sensible_actions(s.state)
-        if ui.mode is Mode.HUMAN:
-            ui, _ = model.reduce(ui, model.Act(rng.choice(offered)))
-        elif ui.mode is Mode.AUTOMATIC:
-            ui, _ = model.reduce(ui, model.Tick(ui.generation))
-        else:
-            chosen = [a for a in offered if a.verb == verb]
-            answer = model.Answer(ui.generation, str((chosen or offered)[0]))
-            after, effects = model.reduce(ui, answer)
-            if chosen:
-                return ui, after, effects
-            ui = after
-    raise AssertionError(f"the computer never played {verb}")
+    ui = play_until(ui, lambda u: u.mode is Mode.COMPUTER and offers(u, verb),
+                    at_random(random.Random(seed)), limit=600)
+    chosen = next(a for a in rome.sensible_actions(ui.session.state) if a.verb == verb)
+    after, effects = model.reduce(ui, model.Answer(ui.generation, str(chosen)))
+    return ui, after, effects
 
 
 def computer_builds(pace: int, seed: int = 3) -> tuple[UiState, UiState, tuple]:
@@ -117,22 +112,16 @@ def test_nothing_travels_at_the_instant_pace_or_for_the_humans_own_build() -> No
     _b, _a, effects = computer_builds(pace=0)
     assert not any(isinstance(e, model.Travel) for e in effects)
     ui, _ = model.reduce(UiState(pace=800), model.Begin(Session.new(TABLE, 3, False)))
-    rng = random.Random(1)
-    for _ in range(600):
-        s = ui.session
-        offered = rome.sensible_actions(s.state)
-        builds = [a for a in offered if a.verb == "build"]
-        if ui.mode is Mode.HUMAN and builds:
-            ui, effects = model.reduce(ui, model.Act(builds[0]))
-            assert not any(isinstance(e, model.Travel) for e in effects)
-            return
-        if ui.mode is Mode.HUMAN:
-            ui, _ = model.reduce(ui, model.Act(rng.choice(offered)))
-        elif ui.mode is Mode.AUTOMATIC:
-            ui, _ = model.reduce(ui, model.Tick(ui.generation))
-        else:
-            ui, _ = model.reduce(ui, model.Answer(ui.generation, str(offered[0])))
-    raise AssertionError("the human never built")
+    ui = play_until(ui, lambda u: u.mode is Mode.HUMAN and offers(u, "build"),
+                    at_random(random.Random(1)), limit=600)
+    build = next(a for a in rome.sensible_actions(ui.session.state) if a.verb == "build")
+    _, effects = model.reduce(ui, model.Act(build))
+    assert not any(isinstance(e, model.Travel) for e in effects)
+
+
+def no_build(state: rome.GameState) -> rome.Action:
+    """A computer that builds nothing more: its first sensible move of another verb."""
+    return next(a for a in rome.sensible_actions(state) if a.verb != "build")
 
 
 def test_the_new_building_stays_outlined_until_the_humans_next_decision() -> None:
@@ -141,12 +130,7 @@ def test_the_new_building_stays_outlined_until_the_humans_next_decision() -> Non
     where = (1, built.row, built.col)
     assert {"recent", "fresh"} <= set(cell_classes(ui, *where))
     while ui.mode is not Mode.HUMAN:  # the computer ends its turn; more moves may follow
-        s = ui.session
-        if ui.mode is Mode.AUTOMATIC:
-            ui, _ = model.reduce(ui, model.Tick(ui.generation))
-        else:
-            ends = [a for a in rome.sensible_actions(s.state) if a.verb != "build"]
-            ui, _ = model.reduce(ui, model.Answer(ui.generation, str(ends[0])))
+        ui, _ = model.reduce(ui, next_event(ui, first_sensible, no_build))
         assert "recent" in cell_classes(ui, *where)
     ui, _ = model.reduce(ui, model.Act(rome.sensible_actions(ui.session.state)[0]))
     assert "recent" not in cell_classes(ui, *where)

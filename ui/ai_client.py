@@ -41,15 +41,14 @@ MAX_RESTARTS = 2
 
 def local_choice(state: rome.GameState, seat: int, level: str, seed: int) -> str:
     """A move computed on the page: the AI package if present, else a sensible random one."""
-    legal = {str(a) for a in rome.legal_actions(state)}
     try:
         from rome.ai import choose_action  # type: ignore[import-not-found]
-
-        text = str(choose_action(rome.observation(state, seat), level, seed))
-        if text in legal:
-            return text
     except ImportError:
         pass
+    else:
+        with contextlib.suppress(rome.RomeError):
+            text = str(choose_action(rome.observation(state, seat), level, seed))
+            return str(rome.parse_legal(state, text))
     options = [str(a) for a in rome.sensible_actions(state)]
     return random.Random(seed).choice(options)
 
@@ -125,14 +124,11 @@ class ComputerPlayers:
         await self._warm(waiting)
         who = f"{who} ({level})" if who else f"The {level} computer"
         if self.status == "ready":
-            legal = {str(a) for a in rome.legal_actions(state)}
             obs_json = json.dumps(rome.observation(state, seat))
             try:
                 text = str(await boot.within(self.worker.choose(obs_json, level, seed),
                                              self.move_limit))
-                if text in legal:
-                    return text
-                raise ValueError("it proposed a move that is not legal")
+                return str(rome.parse_legal(state, text))  # IllegalActionError if not legal
             except Exception as exc:
                 reason = (f"took longer than {self.move_limit:g} s"
                           if isinstance(exc, TimeoutError) else "stopped working")

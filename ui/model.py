@@ -5,7 +5,7 @@ click, a timer, the AI's answer, undo, a setting — is an *event*; :func:`reduc
 only place that decides what it changes, and it returns the *effects* the page must run
 (save, ask the AI, wait, move focus) instead of running them. The page object only
 dispatches events, runs effects and renders once per event, so every path here is
-tested on CPython without a browser (``e2e/test_ui_model.py``).
+tested on CPython without a browser (``tests/test_ui_model.py``).
 """
 
 from __future__ import annotations
@@ -334,8 +334,9 @@ def _answer(ui: UiState, event: Answer) -> Result:
     s = ui.session
     if s is None or event.generation != ui.generation or ui.mode is not Mode.COMPUTER:
         return ui, ()
-    legal = {str(a) for a in rome.legal_actions(s.state)}
-    if event.text not in legal:
+    try:
+        rome.parse_legal(s.state, event.text)
+    except rome.RomeError:
         note = f"The computer proposed {event.text!r}, which is not legal; it plays again."
         return replace(ui, notices=ui.notices + (note,)), ()
     played = _play(replace(ui, thinking=""), event.text, auto=False)

@@ -27,6 +27,7 @@ from ui.render_prompt import render_prompt
 from ui.render_table import regions
 from ui.session import Seat, Session
 from ui.view import table_view
+from ui_drive import at_random, next_event, play_until
 
 HUMANS = [Seat("Ann", True), Seat("Bea", True)]
 
@@ -131,25 +132,16 @@ def walk(ui: UiState, seed: int, check: Callable[[UiState], None] | None = check
          ) -> UiState:
     """Play a whole game through the reducer, humans choosing at random, calling
     ``check`` at every step."""
-    rng = random.Random(seed)
+    chooser = at_random(random.Random(seed))  # the computers too
     for _ in range(2000):
         if check is not None:
             check(ui)
         if ui.mode is Mode.OVER:
             return ui
-        s = ui.session
-        assert s is not None
-        if ui.mode is Mode.HUMAN:
-            choice = rng.choice(rome.sensible_actions(s.state))
-            ui, effects = model.reduce(ui, model.Act(choice))
+        event = next_event(ui, chooser, chooser)
+        ui, effects = model.reduce(ui, event)
+        if isinstance(event, model.Act):
             assert any(isinstance(e, model.Save) for e in effects)
-        elif ui.mode is Mode.HANDOVER:
-            ui, _ = model.reduce(ui, model.HandOver())
-        elif ui.mode is Mode.AUTOMATIC:
-            ui, _ = model.reduce(ui, model.Tick(ui.generation))
-        else:
-            text = str(rng.choice(rome.sensible_actions(s.state)))
-            ui, _ = model.reduce(ui, model.Answer(ui.generation, text))
     raise AssertionError("the game did not end")
 
 
@@ -178,24 +170,8 @@ def test_open_hands_walk_never_leaks_to_computers() -> None:
 
 # -- reducer paths ----------------------------------------------------------------------
 def to_mode(ui: UiState, mode: Mode, rng: random.Random | None = None) -> UiState:
-    rng = rng or random.Random(0)
-    for _ in range(600):
-        if ui.mode is mode:
-            return ui
-        s = ui.session
-        assert s is not None
-        if ui.mode is Mode.HUMAN:
-            ui, _ = model.reduce(ui, model.Act(rng.choice(rome.sensible_actions(s.state))))
-        elif ui.mode is Mode.HANDOVER:
-            ui, _ = model.reduce(ui, model.HandOver())
-        elif ui.mode is Mode.AUTOMATIC:
-            ui, _ = model.reduce(ui, model.Tick(ui.generation))
-        elif ui.mode is Mode.COMPUTER:
-            ui, _ = model.reduce(ui, model.Answer(ui.generation, str(
-                rome.sensible_actions(s.state)[0])))
-        else:
-            break
-    raise AssertionError(f"never reached {mode}")
+    return play_until(ui, lambda u: u.mode is mode, at_random(rng or random.Random(0)),
+                      limit=600)
 
 
 def test_begin_saves_and_waits_for_the_first_decision() -> None:
@@ -222,32 +198,24 @@ def test_hand_over_between_humans_and_open_hands() -> None:
 def test_same_human_twice_needs_no_hand_over() -> None:
     ui, _ = begin(HUMANS, 4)
     ui, _ = model.reduce(ui, model.HandOver())
-    rng = random.Random(2)
+    chooser = at_random(random.Random(2))
     for _ in range(300):
-        s = ui.session
-        if ui.mode is Mode.HUMAN:
-            before = s.current
-            ui, _ = model.reduce(ui, model.Act(rng.choice(rome.sensible_actions(s.state))))
-            if ui.session.current == before and ui.mode is not Mode.OVER:
-                assert ui.mode in (Mode.HUMAN, Mode.AUTOMATIC)
-        elif ui.mode is Mode.HANDOVER:
-            assert ui.session.current != ui.shown
-            ui, _ = model.reduce(ui, model.HandOver())
-        elif ui.mode is Mode.AUTOMATIC:
-            ui, _ = model.reduce(ui, model.Tick(ui.generation))
-        else:
+        if ui.mode is Mode.OVER:
             break
+        was, before = ui.mode, ui.session.current
+        if was is Mode.HANDOVER:
+            assert ui.session.current != ui.shown
+        ui, _ = model.reduce(ui, next_event(ui, chooser))
+        if was is Mode.HUMAN and ui.session.current == before and ui.mode is not Mode.OVER:
+            assert ui.mode in (Mode.HUMAN, Mode.AUTOMATIC)
 
 
 def test_select_toggles_and_refuses_unbuildable_kinds() -> None:
     ui, _ = begin([Seat("A", True), Seat("B", False, "random")], 8)
-    rng = random.Random(1)
-    for _ in range(400):
-        ui = to_mode(ui, Mode.HUMAN, rng)
-        kinds = {a.kind for a in rome.sensible_actions(ui.session.state) if a.verb == "build"}
-        if kinds:
-            break
-        ui, _ = model.reduce(ui, model.Act(rng.choice(rome.sensible_actions(ui.session.state))))
+    ui = play_until(ui, lambda u: u.mode is Mode.HUMAN and any(
+        a.verb == "build" for a in rome.sensible_actions(u.session.state)),
+        at_random(random.Random(1)))
+    kinds = {a.kind for a in rome.sensible_actions(ui.session.state) if a.verb == "build"}
     kind = sorted(kinds)[0]
     chosen, effects = model.reduce(ui, model.Select(kind))
     assert chosen.selection == kind and isinstance(effects[0], model.Focus)
@@ -268,11 +236,8 @@ def test_select_toggles_and_refuses_unbuildable_kinds() -> None:
 def test_undo_and_stale_events() -> None:
     ui, _ = begin([Seat("A", True), Seat("B", False, "random")], 9)
     rng = random.Random(4)
-    for _ in range(500):
-        ui = to_mode(ui, Mode.HUMAN, rng)
-        if ui.session.state.step == "take":
-            break
-        ui, _ = model.reduce(ui, model.Act(rng.choice(rome.sensible_actions(ui.session.state))))
+    ui = play_until(ui, lambda u: u.mode is Mode.HUMAN and u.session.state.step == "take",
+                    at_random(rng))
     assert model.reduce(ui, model.Undo())[0] is ui or ui.session.undo_point() is not None
     n = len(ui.session.actions)
     took, _ = model.reduce(ui, model.Act(rome.sensible_actions(ui.session.state)[0]))
@@ -339,14 +304,10 @@ def test_settings_panels_notices_and_leave() -> None:
 def test_instant_pace_renders_each_round_not_each_move() -> None:
     ui, _ = begin([Seat("A", False, "random"), Seat("B", False, "random")], 6)
     renders = rounds = 0
-    rng = random.Random(0)
+    chooser = at_random(random.Random(0))
     while ui.mode is not Mode.OVER:
         before = ui
-        if ui.mode is Mode.AUTOMATIC:
-            ui, effects = model.reduce(ui, model.Tick(ui.generation))
-        else:
-            text = str(rng.choice(rome.sensible_actions(ui.session.state)))
-            ui, effects = model.reduce(ui, model.Answer(ui.generation, text))
+        ui, effects = model.reduce(ui, next_event(ui, chooser, chooser))
         new_round = table_view(ui).obs["round"] != table_view(before).obs["round"]
         rounds += new_round
         if model.needs_render(before, ui):
@@ -442,11 +403,8 @@ def test_phone_tab_follows_the_choices_of_each_prompt(seats: str, seed: int) -> 
 
 def test_phone_tab_pick_lasts_until_the_next_prompt() -> None:
     ui, _ = begin([Seat("A", True), Seat("B", False, "random")], 8)
-    ui = to_mode(ui, Mode.HUMAN)
-    rng = random.Random(3)
-    while phone.choice_tab(table_view(ui)) != "board":  # the strip or the offer
-        ui, _ = model.reduce(ui, model.Act(rng.choice(rome.sensible_actions(ui.session.state))))
-        ui = to_mode(ui, Mode.HUMAN, rng)
+    ui = play_until(ui, lambda u: u.mode is Mode.HUMAN and phone.choice_tab(table_view(u))
+                    == "board", at_random(random.Random(3)))  # the strip or the offer
     tabs = phone.Tabs()
     assert tabs.follow(table_view(ui)) == "board"
     tabs.choose("log")
