@@ -180,7 +180,7 @@ class CityShape:
     the turns left): worked out once per city and kept for every position sharing it,
     since most of a search's positions change one city at a time."""
 
-    __slots__ = ("kinds", "areas", "items", "aqueducts", "aqueduct_spot", "production")
+    __slots__ = ("kinds", "areas", "items", "aqueduct_count", "aqueduct_spot", "production")
 
     def __init__(self, kinds: dict) -> None:
         self.kinds = kinds
@@ -210,7 +210,7 @@ class CityShape:
                                                        if nb in free))))
             elif k in _PROGRESSING:
                 self.items.append((False, k, 0))
-        self.aqueducts = sum(1 for k in kinds.values() if BUILDINGS[k].type == AQUEDUCT)
+        self.aqueduct_count = sum(1 for k in kinds.values() if BUILDINGS[k].type == AQUEDUCT)
         self.aqueduct_spot = bool(kinds) and bool(aqueduct_spaces(kinds, spaces))
         prod = 0.0
         for k in kinds.values():
@@ -299,7 +299,7 @@ def _hand_value(shape: CityShape, coins: int, hand_kinds: tuple[str, ...], turns
         return 0.0
     kinds = shape.kinds
     facts = CityFacts(kinds, coins)
-    aq = [shape.aqueducts]
+    aq = [shape.aqueduct_count]
     spots = shape.aqueduct_spot
     hand_values = sorted((_hand_card_value(k, kinds, facts, aq, spots, turns, w)
                           for k in hand_kinds), reverse=True)
