@@ -192,9 +192,13 @@ def test_four_seats_one_screen_prices_access_and_end(strict_page: Page,
     shown = {int(x.get_attribute("data-player")): int(x.get_attribute("data-total"))
              for x in page.locator("[data-player]").all()}
     assert shown == {i: s["total"] for i, s in enumerate(rome.final_scores(state))}
-    check_axe_both_themes(page, "end screen")
+    page.locator('[data-ui="review"]').click()  # the review of the human's decisions
+    expect(page.locator('#review[data-review-state="shown"]')).to_be_visible(timeout=120_000)
+    check_axe_both_themes(page, "end screen with the review")
     page.locator("#final").scroll_into_view_if_needed()
     shoot(page, "end")
+    page.locator("#review").scroll_into_view_if_needed()
+    shoot(page, "end-review")
 
 
 def check_details_breakdown_theme(page: Page) -> None:

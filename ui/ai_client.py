@@ -29,6 +29,7 @@ from typing import Any
 
 import rome
 from ui import boot
+from ui.session import Session
 
 FAST_LEVELS = ("random", "greedy")
 QUICK_LEVEL = "greedy"
@@ -37,6 +38,9 @@ BOOT_LIMIT_S = 90.0
 MOVE_LIMIT_S = 30.0
 """Hard's slowest measured move is under 3 s in the browser: ten times that is a hang."""
 MAX_RESTARTS = 2
+REVIEW_LIMIT_MOVES = 6
+"""A review is one quick analysis per decision of a seat (about 40): it may take as long
+as this many of the slowest single moves before it counts as a hang."""
 
 
 def local_choice(state: rome.GameState, seat: int, level: str, seed: int) -> str:
@@ -51,6 +55,14 @@ def local_choice(state: rome.GameState, seat: int, level: str, seed: int) -> str
             return str(rome.parse_legal(state, text))
     options = [str(a) for a in rome.sensible_actions(state)]
     return random.Random(seed).choice(options)
+
+
+def _review_lines(lines: list[dict[str, Any]]
+                  ) -> tuple[tuple[int, int, str, str, float | None, str], ...]:
+    """The fields of ``rome.ai.review``'s answer the end screen shows, as plain tuples."""
+    return tuple((int(x["ply"]), int(x["round"]), str(x["played"]), str(x["best"]),
+                  None if x["loss"] is None else float(x["loss"]), str(x["reason"]))
+                 for x in lines)
 
 
 def _suggestions(moves: list[dict[str, Any]]) -> tuple[tuple[str, float, float, str], ...]:
@@ -156,6 +168,26 @@ class ComputerPlayers:
         from rome.ai import analyse
 
         return _suggestions(analyse(obs, QUICK_LEVEL, seed)), "page"
+
+    async def review(self, game: Session, seat: int, level: str
+                     ) -> tuple[tuple[tuple[int, int, str, str, float | None, str], ...], str]:
+        """The review of ``seat``'s decisions in the finished ``game``, and where it was worked
+        out ("worker", or "page" at the quick level when the worker is down)."""
+        await self._warm(lambda _text: None)
+        if self.status == "ready":
+            try:
+                call = self.worker.review(len(game.seats), game.seed, json.dumps(game.actions),
+                                          seat, level, game.shrine)
+                text = str(await boot.within(call, self.move_limit * REVIEW_LIMIT_MOVES))
+                return _review_lines(json.loads(text)), "worker"
+            except Exception as exc:
+                reason = (f"took longer than {self.move_limit * REVIEW_LIMIT_MOVES:g} s"
+                          if isinstance(exc, TimeoutError) else "stopped working")
+                self._fault(f"The AI worker {reason}: the review comes from the quick AI.")
+        from rome.ai import review
+
+        return _review_lines(review(len(game.seats), game.seed, list(game.actions), seat,
+                                    QUICK_LEVEL, shrine=game.shrine)), "page"
 
     def _fault(self, what: str) -> None:
         """Stop the broken worker; restart it in the background unless it failed too often."""

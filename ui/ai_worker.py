@@ -4,7 +4,9 @@ Why a worker: AI search must not freeze the page. The page calls the exported
 functions with ``await (await workers["ai"]).fn(...)``: ``choose(obs_json, level, seed)``
 answers with the canonical text of the computer's action, decided from the
 observation alone (``rome.ai.choose_action``); ``analyse(obs_json, level, seed)`` the
-best few moves with values and reasons, for the table's hint (``rome.ai.analyse``).
+best few moves with values and reasons, for the table's hint (``rome.ai.analyse``);
+``review(...)`` each of a seat's decisions in a finished game next to the best move
+found, for the end screen (``rome.ai.review``).
 """
 
 from __future__ import annotations
@@ -45,4 +47,16 @@ def analyse(obs_json: str, level: str, seed: int) -> str:
     return json.dumps([{k: m[k] for k in ("action", "value", "loss", "reason")} for m in moves])
 
 
-__export__ = ["ping", "legal_count", "levels", "choose", "analyse"]
+def review(num_players: int, seed: int, actions_json: str, seat: int, level: str,
+           shrine: bool) -> str:
+    """The review of ``seat``'s decisions in the game ``actions_json`` (a JSON list of
+    action texts): a JSON list of ``{"ply", "round", "played", "best", "loss", "reason"}``."""
+    from rome.ai import review as review_game
+
+    lines = review_game(int(num_players), int(seed), json.loads(actions_json), int(seat),
+                        str(level), shrine=bool(shrine))
+    keys = ("ply", "round", "played", "best", "loss", "reason")
+    return json.dumps([{k: line[k] for k in keys} for line in lines])
+
+
+__export__ = ["ping", "legal_count", "levels", "choose", "analyse", "review"]

@@ -29,6 +29,7 @@ from ui.markup import button, esc, present
 from ui.model import Mode, UiState
 from ui.names import quote
 from ui.render_prompt import render_prompt
+from ui.render_review import render_review
 from ui.render_table import regions
 from ui.session import SaveError, Seat, Session
 from ui.storage import Store
@@ -226,6 +227,8 @@ class App:
             boot.background(self._ask(effect))
         elif isinstance(effect, model.Analyse):
             boot.background(self._analyse(effect))
+        elif isinstance(effect, model.Review):
+            boot.background(self._review(effect))
         elif isinstance(effect, model.ShowForm):
             self.show_form()
 
@@ -273,6 +276,21 @@ class App:
         if self.computers.notice:
             self.dispatch(model.Notice(self.computers.notice))
         self.dispatch(model.HintAnswer(effect.generation, effect.moves, moves, source))
+
+    async def _review(self, effect: model.Review) -> None:
+        """Review a seat's decisions in the AI worker (the page's quick AI if it is down)."""
+        s = self.ui.session
+        if effect.generation != self.ui.generation or s is None:
+            return
+        try:
+            lines, source = await self.computers.review(s, effect.seat, effect.level)
+        except Exception as exc:
+            traceback.print_exc()
+            lines, source = (), "page"
+            self.dispatch(model.Notice(f"No review this time: {quote(str(exc), 80)}"))
+        if self.computers.notice:
+            self.dispatch(model.Notice(self.computers.notice))
+        self.dispatch(model.ReviewAnswer(effect.generation, effect.seat, lines, source))
 
     # -- rendering ------------------------------------------------------------------------
     def render(self, only_detail: bool = False) -> None:
@@ -330,7 +348,7 @@ class App:
             handover.hidden = True
             prompt.hidden = view.over
             self._set("prompt", render_prompt(view))
-        self._set("final-area", render_end(view) if view.over else "")
+        self._set("final-area", render_end(view) + render_review(view) if view.over else "")
         self._set("log", log_view.render(ui.log))
 
     def _set(self, element_id: str, html: str) -> None:
@@ -447,6 +465,8 @@ class App:
             self.dispatch(model.Undo())
         elif command == "hint":
             self.dispatch(model.AskHint())
+        elif command == "review":
+            self.dispatch(model.AskReview(int(target.getAttribute("data-review-seat"))))
         elif command == "handover-ok":
             self.dispatch(model.HandOver())
         elif command in ("help", "help-close", "help-backdrop"):

@@ -22,6 +22,10 @@ from ui.session import Session
 HINT_LEVEL = "hard"
 """The search a hint uses: the strongest menu level (it runs in the AI worker, so its
 seconds never freeze the page; without a worker the page falls back to a quick level)."""
+REVIEW_LEVEL = "normal"
+"""The search a post-game review uses: one analysis per decision of the seat (about 40),
+so a level whose whole review takes seconds, not minutes (5 s for 41 decisions on CPython,
+2026-11-22); hard would take about 40 s."""
 TRAVEL_MS = 320
 """How long a computer's new building travels from its hand to its city (issue 11: under
 400 ms; never longer than the pace, so the next move does not cut it short)."""
@@ -62,6 +66,9 @@ class UiState:
     hint_at: int | None = None  # moves played when the human asked for a hint (None: none)
     hints: tuple[Suggestion, ...] = ()  # its answer, best first; empty while it is worked out
     hint_source: str = ""  # where the answer was worked out: "worker" or "page"
+    review_seat: int | None = None  # the seat whose decisions the end screen reviews
+    review: tuple[Reviewed, ...] | None = None  # its answer; None while it is worked out
+    review_source: str = ""  # "worker" or "page", as for a hint
 
 
 @dataclass(frozen=True)
@@ -72,6 +79,19 @@ class Suggestion:
     action: rome.Action
     value: float
     loss: float
+    reason: str
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    """One decision of a finished game next to the best move the search finds there:
+    ``loss`` is the estimated points given away (0: the best found; None: not valued)."""
+
+    ply: int
+    round: int
+    played: rome.Action
+    best: rome.Action
+    loss: float | None
     reason: str
 
 
@@ -168,8 +188,26 @@ class HintAnswer:
     source: str = "worker"
 
 
+@dataclass(frozen=True)
+class AskReview:
+    """On the end screen: review ``seat``'s decisions (again: the shown review closes)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class ReviewAnswer:
+    """The review asked for by :class:`Review`: ``(ply, round, played, best, loss, reason)``
+    per decision of ``seat``, in the order played."""
+
+    generation: int
+    seat: int
+    lines: tuple[tuple[int, int, str, str, float | None, str], ...]
+    source: str = "worker"
+
+
 Event = Begin | Act | Select | Undo | HandOver | Tick | Answer | Thinking | Setting | Panel \
-    | Notice | Leave | AskHint | HintAnswer
+    | Notice | Leave | AskHint | HintAnswer | AskReview | ReviewAnswer
 
 
 # -- effects --------------------------------------------------------------------------
@@ -210,6 +248,16 @@ class Analyse:
 
 
 @dataclass(frozen=True)
+class Review:
+    """Ask the AI worker to review ``seat``'s decisions in the finished game
+    (``rome.ai.review`` at ``level``); answer with :class:`ReviewAnswer`."""
+
+    generation: int
+    seat: int
+    level: str
+
+
+@dataclass(frozen=True)
 class Focus:
     """Move keyboard focus to the first element matching one of ``selectors``."""
 
@@ -239,7 +287,7 @@ class ShowForm:
     """Leave the table for the new-game screen."""
 
 
-Effect = Save | Wait | Ask | Analyse | Focus | Travel | Remember | ShowForm
+Effect = Save | Wait | Ask | Analyse | Review | Focus | Travel | Remember | ShowForm
 Result = tuple[UiState, tuple[Effect, ...]]
 
 FOCUS_HINT = ("#hint [data-hint]", '[data-ui="hint"]')
@@ -272,7 +320,8 @@ def reduce(ui: UiState, event: Event) -> Result:
 def _begin(ui: UiState, event: Begin) -> Result:
     fresh = replace(ui, session=event.session, selection="", notices=(), shown=None,
                     thinking="", generation=ui.generation + 1, log=log_for(event.session),
-                    detail="", breakdown=None, help_open=False, hint_at=None, hints=())
+                    detail="", breakdown=None, help_open=False, hint_at=None, hints=(),
+                    review_seat=None, review=None)
     nxt, effects = settle(fresh, delay_ms=0)
     return nxt, (Save(event.session), *effects)
 
@@ -391,7 +440,8 @@ def _notice(ui: UiState, event: Notice) -> Result:
 
 def _leave(ui: UiState, event: Leave) -> Result:
     return replace(ui, session=None, mode=Mode.OVER, selection="", generation=ui.generation + 1,
-                   log=(), thinking="", detail="", breakdown=None, hint_at=None, hints=()), \
+                   log=(), thinking="", detail="", breakdown=None, hint_at=None, hints=(),
+                   review_seat=None, review=None), \
         (ShowForm(),)
 
 
@@ -432,10 +482,44 @@ def _hint_answer(ui: UiState, event: HintAnswer) -> Result:
     return replace(ui, hints=tuple(kept), hint_source=event.source), (Focus(FOCUS_HINT),)
 
 
+def _ask_review(ui: UiState, event: AskReview) -> Result:
+    """Review a human seat's decisions once the game is over; pressed again once shown,
+    the review closes; pressed while it is worked out, nothing more is asked."""
+    s = ui.session
+    if (s is None or ui.mode is not Mode.OVER or not 0 <= event.seat < len(s.seats)
+            or not s.seats[event.seat].human):
+        return ui, ()
+    if ui.review_seat == event.seat:
+        if ui.review is None:
+            return ui, ()  # still being worked out
+        return replace(ui, review_seat=None, review=None), ()
+    return (replace(ui, review_seat=event.seat, review=None),
+            (Review(ui.generation, event.seat, REVIEW_LEVEL), Focus(("#review",))))
+
+
+def _review_answer(ui: UiState, event: ReviewAnswer) -> Result:
+    """Show the review if it is the one asked for (else it is stale and dropped); a line
+    whose moves are not notation is left out."""
+    s = ui.session
+    if (s is None or event.generation != ui.generation or ui.mode is not Mode.OVER
+            or ui.review_seat != event.seat or ui.review is not None):
+        return ui, ()
+    kept = []
+    for ply, rnd, played, best, loss, why in event.lines:
+        try:
+            kept.append(Reviewed(int(ply), int(rnd), rome.Action.parse(played),
+                                 rome.Action.parse(best), None if loss is None else float(loss),
+                                 str(why)))
+        except (rome.RomeError, TypeError, ValueError):
+            continue
+    return replace(ui, review=tuple(kept), review_source=event.source), (Focus(("#review",)),)
+
+
 _HANDLERS: dict[type, Any] = {
     Begin: _begin, Act: _act, Select: _select, Undo: _undo, HandOver: _hand_over, Tick: _tick,
     Answer: _answer, Thinking: _thinking, Setting: _setting, Panel: _panel, Notice: _notice,
-    Leave: _leave, AskHint: _ask_hint, HintAnswer: _hint_answer,
+    Leave: _leave, AskHint: _ask_hint, HintAnswer: _hint_answer, AskReview: _ask_review,
+    ReviewAnswer: _review_answer,
 }
 
 

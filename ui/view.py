@@ -16,7 +16,7 @@ from typing import Any
 import rome
 from ui import facts
 from ui.log_view import LogEntry
-from ui.model import Mode, Suggestion, UiState
+from ui.model import Mode, Reviewed, Suggestion, UiState
 from ui.names import isolate_text
 
 
@@ -58,6 +58,9 @@ class TableView:
     winners: tuple[int, ...] = ()
     hint: str = ""  # "" none asked, "pending" being worked out, "worker" / "page": shown
     hints: tuple[Suggestion, ...] = ()
+    review_seat: int | None = None  # the end screen's review: whose decisions
+    review: tuple[Reviewed, ...] | None = None  # None while it is worked out
+    review_source: str = ""
 
     @property
     def over(self) -> bool:
@@ -224,4 +227,6 @@ def table_view(ui: UiState) -> TableView:
         can_undo=ui.mode is Mode.HUMAN and s.undo_point() is not None,
         open_hands=ui.open_hands, log=ui.log, detail=ui.detail, breakdown=ui.breakdown,
         winners=tuple(rome.winners(state)) if over else (), hint=hint,
-        hints=ui.hints if hint not in ("", "pending") else ())
+        hints=ui.hints if hint not in ("", "pending") else (),
+        review_seat=ui.review_seat if over else None, review=ui.review,
+        review_source=ui.review_source)

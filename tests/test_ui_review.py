@@ -1,0 +1,116 @@
+"""The end screen's review of a human's decisions (issue 13), on CPython.
+
+Why here: which decisions are reviewed, when a review may be asked, and what a stale
+or garbled answer does are decisions of the model; the worker's part is
+``rome.ai.review`` (tested in ``tests/test_ai_analysis.py``), run here directly the way
+``ui.ai_worker.review`` runs it in the browser.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from dataclasses import replace
+from functools import cache
+
+from ui import ai_worker, model
+from ui.endgame import render_end
+from ui.model import Mode, UiState
+from ui.render_review import render_review
+from ui.session import Seat, Session
+from ui.view import table_view
+from ui_drive import at_random, play_until
+
+TABLE = [Seat("Ann", True), Seat("Bot", False, "random"), Seat("Cy", True)]
+
+
+@cache
+def finished(seed: int = 4) -> UiState:
+    """A finished three-seat game: two humans (choosing at random) and a random computer."""
+    ui, _ = model.reduce(UiState(pace=0, open_hands=True),
+                         model.Begin(Session.new(TABLE, seed, False)))
+    return play_until(ui, lambda u: u.mode is Mode.OVER, at_random(random.Random(seed)))
+
+
+def own_decisions(s: Session, seat: int) -> list[tuple[int, str]]:
+    """(ply, action) of every move ``seat`` chose itself, read from the session's record."""
+    return [(ply, text) for ply, (text, actor, auto)
+            in enumerate(zip(s.actions, s.actors, s.auto, strict=True))
+            if actor == seat and not auto]
+
+
+def worker_answer(ui: UiState, ask: model.Review) -> model.ReviewAnswer:
+    """What the page would dispatch after the worker's ``review`` (run here directly)."""
+    s = ui.session
+    assert s is not None
+    text = ai_worker.review(len(s.seats), s.seed, json.dumps(s.actions), ask.seat, "greedy",
+                            s.shrine)
+    lines = tuple((x["ply"], x["round"], x["played"], x["best"], x["loss"], x["reason"])
+                  for x in json.loads(text))
+    return model.ReviewAnswer(ask.generation, ask.seat, lines)
+
+
+def ask(ui: UiState, seat: int) -> tuple[UiState, model.Review]:
+    asked, effects = model.reduce(ui, model.AskReview(seat))
+    reviews = [e for e in effects if isinstance(e, model.Review)]
+    assert len(reviews) == 1
+    return asked, reviews[0]
+
+
+def test_each_human_gets_a_review_button_once_the_game_is_over() -> None:
+    ui = finished()
+    html = render_review(table_view(ui))
+    assert re.findall(r'data-review-seat="(\d)"', html) == ["0", "2"]  # not the computer
+    playing = replace(ui, mode=Mode.HUMAN)
+    assert model.reduce(playing, model.AskReview(0)) == (playing, ())  # not mid-game
+    assert model.reduce(ui, model.AskReview(1)) == (ui, ())  # a computer's seat
+    assert model.reduce(ui, model.AskReview(7)) == (ui, ())
+
+
+def test_the_review_lists_every_decision_the_seat_took_itself() -> None:
+    ui = finished()
+    asked, review = ask(ui, 2)
+    assert review.level == model.REVIEW_LEVEL and review.generation == ui.generation
+    assert 'data-review-state="pending"' in render_review(table_view(asked))
+    assert model.reduce(asked, model.AskReview(2)) == (asked, ())  # pressed again meanwhile
+    shown, effects = model.reduce(asked, worker_answer(asked, review))
+    assert model.Focus(("#review",)) in effects
+    s = ui.session
+    mine = own_decisions(s, 2)
+    assert len(mine) > 20
+    assert [(x.ply, str(x.played)) for x in shown.review] == mine
+    html = render_review(table_view(shown))
+    assert re.findall(r'<tr data-ply="(\d+)"', html) == [str(ply) for ply, _ in mine]
+    best = sum(1 for x in shown.review if x.loss is not None and x.loss <= 0.05)
+    assert f"The best move found in {best} of {len(mine)} decisions" in html
+    assert best < len(mine)  # random play: the search finds better moves somewhere
+    assert all(x.loss is None or x.loss >= 0 for x in shown.review)
+    closed, _ = model.reduce(shown, model.AskReview(2))
+    assert closed.review_seat is None and 'id="review"' not in render_review(table_view(closed))
+
+
+def test_a_stale_or_garbled_answer_is_dropped_line_by_line() -> None:
+    ui = finished()
+    asked, review = ask(ui, 0)
+    answer = worker_answer(asked, review)
+    assert model.reduce(asked, replace(answer, generation=ui.generation - 1))[0] is asked
+    assert model.reduce(asked, replace(answer, seat=2))[0] is asked
+    garbled = replace(answer, lines=((0, 0, "place 99 x", "end", 1.0, "?"),) + answer.lines)
+    shown, _ = model.reduce(asked, garbled)
+    assert len(shown.review) == len(answer.lines)
+    left, _ = model.reduce(shown, model.Leave())
+    assert left.review is None and left.review_seat is None
+
+
+def test_the_end_screen_draws_the_review_under_the_scores() -> None:
+    ui = finished()
+    asked, review = ask(ui, 0)
+    shown, _ = model.reduce(asked, worker_answer(asked, review))
+    view = table_view(shown)
+    assert view.over and 'id="final"' in render_end(view)
+    played = {str(x.played) for x in shown.review}
+    html = render_review(view)
+    assert all(f"<code>{text}</code>" in html for text in played)
+    assert render_review(table_view(model.reduce(UiState(pace=0), model.Begin(
+        Session.new(TABLE, 5, False)))[0])) == ""
