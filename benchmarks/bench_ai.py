@@ -26,25 +26,35 @@ LEVELS = ("easy", "normal", "hard")
 
 
 def observations(players: tuple[int, ...] = (2, 4), games: int = 2, per_game: int = 20,
-                 seed: int = 1) -> list[dict]:
-    """Observations of real decisions (not forced moves) from seeded greedy games."""
+                 seed: int = 1, history: list[tuple[int, int, bool, list[str]]] | None = None
+                 ) -> list[dict]:
+    """Observations of real decisions (not forced moves) from seeded greedy games.
+
+    ``history``, if given, receives for each observation (players, game seed, shrine,
+    actions so far): what :mod:`rome.ai.yardstick` needs to put an old commit's engine in
+    the same position."""
     out = []
     for n in players:
         for g in range(games):
             state = rome.new_game(n, seed=seed + g)
             decisions = []
+            played: list[str] = []
             k = 0
             while not rome.is_over(state):
                 action = rome.automatic_action(state)
                 if action is None:
                     seat = rome.current_player(state)
                     obs = rome.observation(state, seat)
-                    decisions.append(obs)
+                    decisions.append((obs, (n, seed + g, state.shrine, list(played))))
                     action = rome.Action.parse(choose_action(obs, "greedy", k))
                     k += 1
+                played.append(str(action))
                 state = rome.apply_action(state, action)
             rng = random.Random(seed * 31 + g * 7 + n)
-            out.extend(rng.sample(decisions, min(per_game, len(decisions))))
+            chosen = rng.sample(decisions, min(per_game, len(decisions)))
+            out.extend(obs for obs, _h in chosen)
+            if history is not None:
+                history.extend(h for _o, h in chosen)
     return out
 
 

@@ -17,6 +17,10 @@ records anything that blocks the page for more than 50 ms; the maximum is report
 Pyodide/CPython ratio, and the worker's answers are checked against CPython's (a level
 decides the same everywhere).  Targets: p95 < 1 s at normal and < 3 s at hard.
 
+``--yardstick e514045:hard`` also times an old commit's level on the same positions, on
+CPython (:mod:`rome.ai.yardstick`, its 5 s safety net kept as it shipped), for the ratio
+of today's level to the old one measured in the same run (issue 13).
+
 ``--hint`` times ``ui.ai_worker.analyse`` instead (the table's hint button, issue 13):
 the same observations, the best moves with reasons, checked against CPython's first move.
 """
@@ -25,7 +29,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import time
 from pathlib import Path
 
 from playwright.sync_api import Route, sync_playwright
@@ -39,6 +45,7 @@ from bench_ai import observations, time_levels  # noqa: E402
 from e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from rome.ai import analyse, choose_action  # noqa: E402
 from rome.ai.tournament import percentile  # noqa: E402
+from rome.ai.yardstick import close_all, external_choose  # noqa: E402
 from scripts.serve import start_server  # noqa: E402
 from scripts.vendor import build_app_zip  # noqa: E402
 
@@ -114,6 +121,23 @@ def first_move(answer: object, from_json: bool) -> str:
     return str(answer[0]["action"]) if isinstance(answer, list) else str(answer)
 
 
+def time_yardstick(bot: str, history: list[tuple[int, int, bool, list[str]]]) -> dict:
+    """CPython times of ``bot`` (``COMMIT:LEVEL``) on the benchmark's positions, each
+    decided with the same seed as today's levels; the subprocess's start is not timed."""
+    os.environ.setdefault("ROME_YARDSTICK_WALL", "keep")
+    n, seed, shrine, actions = history[0]
+    external_choose(bot, n, seed, shrine, actions, 0)  # start the subprocess untimed
+    times = []
+    for i, (n, seed, shrine, actions) in enumerate(history):
+        t0 = time.perf_counter()
+        external_choose(bot, n, seed, shrine, actions, i)
+        times.append((time.perf_counter() - t0) * 1000.0)
+    close_all()
+    return {"n": len(times), "cpython_p50_ms": round(percentile(times, 0.5), 1),
+            "cpython_p95_ms": round(percentile(times, 0.95), 1),
+            "cpython_max_ms": round(max(times), 1)}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--levels", nargs="+", default=["easy", "normal", "hard"])
@@ -121,8 +145,11 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=1)
     parser.add_argument("--per-game", type=int, default=12)
     parser.add_argument("--hint", action="store_true", help="time the hint (analyse)")
+    parser.add_argument("--yardstick", nargs="*", default=[],
+                        help="COMMIT:LEVEL bots also timed on CPython, e.g. e514045:hard")
     args = parser.parse_args()
-    obs_list = observations(tuple(args.players), args.games, args.per_game)
+    history: list[tuple[int, int, bool, list[str]]] = []
+    obs_list = observations(tuple(args.players), args.games, args.per_game, history=history)
     fn = "analyse" if args.hint else "choose"
     items = [{"obs": json.dumps(o), "level": lv, "seed": i, "fn": fn}
              for lv in args.levels for i, o in enumerate(obs_list)]
@@ -175,6 +202,8 @@ def main() -> int:
             "ratio_total": round(sum(ms) / max(sum(cp), 1e-9), 2),
             "same_action_as_cpython": f"{same}/{len(ms)}",
         }
+    for bot in args.yardstick:
+        summary[bot] = time_yardstick(bot, history)
     thinking_tasks = [t["ms"] for t in long_tasks if t["thinking"]]
     summary["main_thread"] = {
         "longtask_count_while_thinking": len(thinking_tasks),
@@ -187,6 +216,10 @@ def main() -> int:
               f"{s['pyodide_p95_ms']:8.1f} ms | cpython p50 {s['cpython_p50_ms']:7.1f} p95 "
               f"{s['cpython_p95_ms']:7.1f} ms | ratio {s['ratio_total']:.2f} | "
               f"same moves {s['same_action_as_cpython']}")
+    for bot in args.yardstick:
+        s = summary[bot]
+        print(f"{bot} n={s['n']:3d}  cpython p50 {s['cpython_p50_ms']:7.1f} p95 "
+              f"{s['cpython_p95_ms']:7.1f} ms (an old commit's engine and level, same positions)")
     m = summary["main_thread"]
     print(f"main thread while thinking: {m['longtask_count_while_thinking']} long tasks, "
           f"max {m['longtask_max_ms']} ms; heartbeat max gap {m['heartbeat_max_gap_ms']} ms")

@@ -16,12 +16,28 @@ from . import decision_seed
 from .levels import DUEL_PARAMS, LEVEL_PARAMS, Level
 from .search import decide
 
+
+def _endgame(level: Level, **deeper: object) -> Level:
+    """``level`` searching its duel's last round (2 own turns left) up to depth 8, so the
+    tree can reach final scores instead of greedy roll-outs; ``deeper`` widens it."""
+    return replace(level, end_turns=2, endgame=replace(level, depth=8, **deeper))
+
+
+_DEEP_DUEL = replace(DUEL_PARAMS["hard"], samples=2, wall_seconds=math.inf)
+_NORMAL = replace(LEVEL_PARAMS["normal"], wall_seconds=math.inf)
+
 CANDIDATES: dict[str, tuple[Level, Level]] = {
     # (2 players, 3-4 players)
     # two determinisations instead of four, so the duel's depth 3 finishes more often
     # within the same 36 000 nodes.
-    "cand-deep": (replace(DUEL_PARAMS["hard"], samples=2, wall_seconds=math.inf),
-                  replace(LEVEL_PARAMS["hard"], samples=2, wall_seconds=math.inf)),
+    "cand-deep": (_DEEP_DUEL, replace(LEVEL_PARAMS["hard"], samples=2, wall_seconds=math.inf)),
+    # cand-deep with its last round searched deeper and wider (8 root moves, 3 replies
+    # within 3 points): the same end game made normal weaker (47/112 against normal).
+    "cand-de": (_endgame(_DEEP_DUEL, deep_width=8, replies=3, reply_margin=3.0),
+                replace(LEVEL_PARAMS["hard"], samples=2, wall_seconds=math.inf)),
+    # normal with its last round searched deeper only (its own width and replies): the
+    # cheap screen still to run after the wider end game measured weaker.
+    "cand-ndeep": (_endgame(_NORMAL), _NORMAL),
 }
 
 

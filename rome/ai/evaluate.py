@@ -16,6 +16,11 @@
 
 Only public engine data is read (``rome.cards``, ``rome.scoring``, ``rome.city``); the
 state is a determinised sample, never the real game.  Weights live in :data:`WEIGHTS`.
+
+The estimate is a sum of :data:`TERMS` (:func:`terms` gives them one by one).  A level may
+instead weigh the terms by factors fitted from self-play (``fit_<term>_<phase>`` weights,
+:data:`PHASES` by turns left; ``rome/ai/fit.py``): hand-set parts whose worth was only
+guessed then count as much as they were seen to be worth in games.
 """
 
 from __future__ import annotations
@@ -58,6 +63,18 @@ WEIGHTS: dict[str, float] = {
 
 _ORIGIN = (0, 0)
 
+TERMS: tuple[str, ...] = ("now", "potential", "hand", "bricks", "production", "turn",
+                          "race_pool", "race_future")
+"""The estimate's parts: final score now, what the city can still add, the hand, brick
+tokens, production to come, this round's emissaries still to act, the influence race for
+the cards on the table and for those still in deck I."""
+PHASES: tuple[str, ...] = ("early", "mid", "late")
+
+
+def phase_of(turns: int) -> int:
+    """Index into :data:`PHASES` of a seat with ``turns`` turns left (a game has 14)."""
+    return 0 if turns >= 9 else 1 if turns >= 4 else 2
+
 
 class Context:
     """Per-decision caches (keyed by object identity, keeping the objects alive)."""
@@ -68,13 +85,26 @@ class Context:
         self.values = tuple(c.influence for c in card_instances(num_players, shrine))
         self.shape = SHAPES[num_players]
         self.w = dict(WEIGHTS, **(weights or {}))
-        self.player_cache: dict[tuple[int, int], tuple[Any, float]] = {}
-        self.value_cache: dict[tuple, tuple[Any, Any, float]] = {}
+        self.fit: tuple[tuple[float, ...], ...] | None = None
+        if any(k.startswith("fit_") for k in self.w):
+            self.fit = tuple(tuple(self.w.get(f"fit_{t}_{ph}", 1.0) for t in TERMS)
+                             for ph in PHASES)
+        self.player_cache: dict[tuple[int, int], tuple[Any, float, tuple]] = {}
+        self.now_cache: dict[tuple, tuple[Any, Any, float]] = {}
         self.hand_cache: dict[tuple, tuple[Any, float]] = {}
+        self.shape_cache: dict[int, tuple[Any, CityShape]] = {}
 
     def city_kinds(self, city: dict) -> dict:
         kinds = self.kinds
         return {pos: kinds[c] for pos, c in city.items()}
+
+    def shape_of(self, city: dict) -> CityShape:
+        """The city's :class:`CityShape`, cached by identity (the city is kept alive)."""
+        hit = self.shape_cache.get(id(city))
+        if hit is None:
+            hit = (city, CityShape(self.city_kinds(city)))
+            self.shape_cache[id(city)] = hit
+        return hit[1]
 
 
 def _hand_card_value(kind: str, kinds: dict, facts: CityFacts, aqueducts: list[int],
@@ -137,86 +167,140 @@ def _temple_progress(kind: str, f: CityFacts, turns: int, w: dict[str, float]) -
 def city_value(kinds: dict, points: dict, coins: int, influence: int, cards_value: int,
                turns: int, w: dict[str, float]) -> float:
     """Final score now plus what the built city can still gain (no hand, no race)."""
-    total = float(score_city(kinds, points, coins, influence, (cards_value,))["total"])
-    if turns <= 0 or not kinds:
-        return total
-    g = min(1.0, turns / 4.0)
-    free = set(free_spaces(kinds))
-    for area in residential_areas(kinds):
-        open_spots = set()
-        colours = set()
-        for p in area:
-            for nb in neighbours(p):
-                if nb in free:
-                    open_spots.add(nb)
-                else:
-                    k = kinds.get(nb)
-                    if k is not None and BUILDINGS[k].type == PUBLIC:
-                        colours.add(BUILDINGS[k].colour)
-        if open_spots and len(colours) < 4:
-            value = sum(BUILDINGS[kinds[p]].value for p in area)
-            share = w["area_open_no_colour"] if not colours else w["area_open_colour"]
-            total += value * share * g * min(2, len(open_spots)) / 2 * 1.4
-    facts = None
-    for pos, k in kinds.items():
-        b = BUILDINGS[k]
-        if b.type == PUBLIC:
-            n_open = sum(1 for nb in neighbours(pos) if nb in free)
-            total += w["public_open"] * min(2, n_open) * g
-        elif k in TEMPLE_SCORING and k not in ("temple-luna", "temple-venus", "temple-jupiter",
-                                                "temple-mercury"):
-            if facts is None:
-                facts = CityFacts(kinds, coins)
-            total += _temple_progress(k, facts, turns, w)
-    return total
+    now = float(score_city(kinds, points, coins, influence, (cards_value,))["total"])
+    return _with_potential(now, CityShape(kinds), coins, turns, w)
 
 
-def player_estimate(state: Any, seat: int, ctx: Context) -> float:
-    """Estimated final score of ``seat`` without the influence race."""
-    p = state.players[seat]
-    turns = turns_left(state, seat)
-    key = (id(p), turns)
-    hit = ctx.player_cache.get(key)
-    if hit is not None:
-        return hit[1]
-    w = ctx.w
-    kinds = ctx.city_kinds(p.city)
-    cards_value = sum(ctx.values[c] for c in p.influence_cards)
-    vkey = (id(p.city), id(p.points), p.coins, p.influence, cards_value, turns)
-    vhit = ctx.value_cache.get(vkey)
-    if vhit is None:
-        value = city_value(kinds, p.points, p.coins, p.influence, cards_value, turns, w)
-        ctx.value_cache[vkey] = (p.city, p.points, value)
-    else:
-        value = vhit[2]
-    if turns > 0:
-        hand_kinds = tuple(sorted(ctx.kinds[c] for c, _m in p.hand))
-        hkey = (id(p.city), p.coins, turns, hand_kinds)
-        hhit = ctx.hand_cache.get(hkey)
-        if hhit is None:
-            hv = _hand_value(kinds, p.coins, hand_kinds, turns, w)
-            ctx.hand_cache[hkey] = (p.city, hv)
-        else:
-            hv = hhit[1]
-        value += hv
-        value += w["brick_token"] * len(p.bricks)
+_PROGRESSING = frozenset(TEMPLE_SCORING) - {"temple-luna", "temple-venus", "temple-jupiter",
+                                            "temple-mercury"}
+
+
+class CityShape:
+    """What the evaluation reads from a city's buildings alone (not its coins, tokens or
+    the turns left): worked out once per city and kept for every position sharing it,
+    since most of a search's positions change one city at a time."""
+
+    __slots__ = ("kinds", "areas", "items", "aqueduct_count", "aqueduct_spot", "production")
+
+    def __init__(self, kinds: dict) -> None:
+        self.kinds = kinds
+        spaces = free_spaces(kinds) if kinds else ()
+        free = set(spaces)
+        # residential areas that may still gain a colour: (value, coloured, open spaces <= 2)
+        self.areas: list[tuple[int, bool, int]] = []
+        for area in residential_areas(kinds):
+            open_spots = set()
+            colours = set()
+            for p in area:
+                for nb in neighbours(p):
+                    if nb in free:
+                        open_spots.add(nb)
+                    else:
+                        k = kinds.get(nb)
+                        if k is not None and BUILDINGS[k].type == PUBLIC:
+                            colours.add(BUILDINGS[k].colour)
+            if open_spots and len(colours) < 4:
+                value = sum(BUILDINGS[kinds[p]].value for p in area)
+                self.areas.append((value, bool(colours), min(2, len(open_spots))))
+        # in the city's order: public buildings (open spaces <= 2) and temples in progress
+        self.items: list[tuple[bool, str, int]] = []
+        for pos, k in kinds.items():
+            if BUILDINGS[k].type == PUBLIC:
+                self.items.append((True, k, min(2, sum(1 for nb in neighbours(pos)
+                                                       if nb in free))))
+            elif k in _PROGRESSING:
+                self.items.append((False, k, 0))
+        self.aqueduct_count = sum(1 for k in kinds.values() if BUILDINGS[k].type == AQUEDUCT)
+        self.aqueduct_spot = bool(kinds) and bool(aqueduct_spaces(kinds, spaces))
         prod = 0.0
         for k in kinds.values():
             b = BUILDINGS[k]
             if b.type == PRODUCTION:
                 prod += b.produce_coins + 1.5 * b.produce_brick + 0.8 * b.produce_influence
-        value += w["production_per_turn"] * prod * min(turns, 10) * 0.8
-    ctx.player_cache[key] = (p, value)
-    return value
+        self.production = prod
 
 
-def _hand_value(kinds: dict, coins: int, hand_kinds: tuple[str, ...], turns: int,
+def _with_potential(now: float, shape: CityShape, coins: int, turns: int,
+                    w: dict[str, float]) -> float:
+    """:func:`city_value` from the score now and the city's shape."""
+    total = now
+    if turns <= 0 or not shape.kinds:
+        return total
+    g = min(1.0, turns / 4.0)
+    for value, coloured, n_open in shape.areas:
+        share = w["area_open_colour"] if coloured else w["area_open_no_colour"]
+        total += value * share * g * n_open / 2 * 1.4
+    facts = None
+    for public, k, n_open in shape.items:
+        if public:
+            total += w["public_open"] * n_open * g
+        else:
+            if facts is None:
+                facts = CityFacts(shape.kinds, coins)
+            total += _temple_progress(k, facts, turns, w)
+    return total
+
+
+def player_estimate(state: Any, seat: int, ctx: Context) -> float:
+    """Estimated final score of ``seat`` without the influence race (nor the emissaries
+    still to act this round)."""
+    value, parts = _player_parts(state, seat, ctx)
+    if ctx.fit is None:
+        return value
+    beta = ctx.fit[phase_of(turns_left(state, seat))]
+    return sum(b * x for b, x in zip(beta[:len(parts)], parts, strict=True))
+
+
+def _player_parts(state: Any, seat: int, ctx: Context
+                  ) -> tuple[float, tuple[float, float, float, float, float]]:
+    """The hand-weighted player value, and its parts (the first five :data:`TERMS`)."""
+    p = state.players[seat]
+    turns = turns_left(state, seat)
+    key = (id(p), turns)
+    hit = ctx.player_cache.get(key)
+    if hit is not None:
+        return hit[1], hit[2]
+    w = ctx.w
+    shape = ctx.shape_of(p.city)
+    cards_value = sum(ctx.values[c] for c in p.influence_cards)
+    nkey = (id(p.city), id(p.points), p.coins, p.influence, cards_value)
+    nhit = ctx.now_cache.get(nkey)
+    if nhit is None:
+        now = float(score_city(shape.kinds, p.points, p.coins, p.influence,
+                               (cards_value,))["total"])
+        ctx.now_cache[nkey] = (p.city, p.points, now)
+    else:
+        now = nhit[2]
+    value = _with_potential(now, shape, p.coins, turns, w)
+    potential = value - now
+    hv = bricks = production = 0.0
+    if turns > 0:
+        hand_kinds = tuple(sorted(ctx.kinds[c] for c, _m in p.hand))
+        hkey = (id(p.city), p.coins, turns, hand_kinds)
+        hhit = ctx.hand_cache.get(hkey)
+        if hhit is None:
+            hv = _hand_value(shape, p.coins, hand_kinds, turns, w)
+            ctx.hand_cache[hkey] = (p.city, hv)
+        else:
+            hv = hhit[1]
+        value += hv
+        bricks = w["brick_token"] * len(p.bricks)
+        value += bricks
+        production = w["production_per_turn"] * shape.production * min(turns, 10) * 0.8
+        value += production
+    parts = (now, potential, hv, bricks, production)
+    ctx.player_cache[key] = (p, value, parts)
+    return value, parts
+
+
+def _hand_value(shape: CityShape, coins: int, hand_kinds: tuple[str, ...], turns: int,
                 w: dict[str, float]) -> float:
     if not hand_kinds:
         return 0.0
+    kinds = shape.kinds
     facts = CityFacts(kinds, coins)
-    aq = [sum(1 for k in kinds.values() if BUILDINGS[k].type == AQUEDUCT)]
-    spots = bool(aqueduct_spaces(kinds, free_spaces(kinds)))
+    aq = [shape.aqueduct_count]
+    spots = shape.aqueduct_spot
     hand_values = sorted((_hand_card_value(k, kinds, facts, aq, spots, turns, w)
                           for k in hand_kinds), reverse=True)
     room = 16 - len(kinds)
@@ -242,7 +326,9 @@ def _turn_terms(state: Any, ctx: Context, out: list[float]) -> None:
                       + w["turn_order"] * (6 - space) / 2)
 
 
-def _race(state: Any, ctx: Context, out: list[float]) -> None:
+def _race(state: Any, ctx: Context, out: list[float], out_future: list[float]) -> None:
+    """The influence race: the cards on the table (into ``out``) and those still to come
+    from deck I (into ``out_future``), shared by a soft-max of the influence tokens."""
     w = ctx.w
     pool = sum(ctx.values[c] for c in state.influence_pool)
     future = 0.0
@@ -256,14 +342,15 @@ def _race(state: Any, ctx: Context, out: list[float]) -> None:
     if not pool and not future:
         return
     infl = [p.influence for p in state.players]
-    for amount, k in ((pool, w["race_pool_k"]), (future, w["race_future_k"])):
+    for amount, k, into in ((pool, w["race_pool_k"], out),
+                            (future, w["race_future_k"], out_future)):
         if not amount:
             continue
         m = max(infl)
         exps = [math.exp(k * (x - m)) for x in infl]
         tot = sum(exps)
         for i, e in enumerate(exps):
-            out[i] += amount * e / tot
+            into[i] += amount * e / tot
 
 
 def estimate(state: Any, ctx: Context) -> list[float]:
@@ -273,10 +360,26 @@ def estimate(state: Any, ctx: Context) -> list[float]:
         return [float(score_city(ctx.city_kinds(p.city), p.points, p.coins, p.influence,
                                  [ctx.values[c] for c in p.influence_cards])["total"])
                 for p in state.players]
-    out = [player_estimate(state, s, ctx) for s in range(n)]
+    if ctx.fit is not None:
+        fit = ctx.fit
+        return [sum(b * x for b, x in zip(fit[phase_of(turns_left(state, s))], parts,
+                                              strict=True))
+                for s, parts in enumerate(terms(state, ctx))]
+    out = [_player_parts(state, s, ctx)[0] for s in range(n)]
     _turn_terms(state, ctx, out)
-    _race(state, ctx, out)
+    _race(state, ctx, out, out)
     return out
+
+
+def terms(state: Any, ctx: Context) -> list[tuple[float, ...]]:
+    """Every seat's :data:`TERMS` (hand-weighted; their sum is the hand-set estimate)."""
+    n = ctx.n
+    turn = [0.0] * n
+    pool = [0.0] * n
+    future = [0.0] * n
+    _turn_terms(state, ctx, turn)
+    _race(state, ctx, pool, future)
+    return [_player_parts(state, s, ctx)[1] + (turn[s], pool[s], future[s]) for s in range(n)]
 
 
 def utility(values: list[float], seat: int) -> float:
@@ -285,4 +388,5 @@ def utility(values: list[float], seat: int) -> float:
     return values[seat] - best_other
 
 
-__all__ = ["WEIGHTS", "Context", "estimate", "utility", "city_value", "player_estimate"]
+__all__ = ["PHASES", "TERMS", "WEIGHTS", "Context", "city_value", "estimate", "phase_of",
+           "player_estimate", "terms", "utility"]

@@ -36,6 +36,11 @@ class Level:
     deep_width: int = 4  # the root's moves searched per node past depth 1
     wall_seconds: float = 5.0  # safety cap only
     weights: tuple[tuple[str, float], ...] = ()  # evaluation weights overriding WEIGHTS
+    # the end game: with at most ``end_turns`` own turns left, search with ``endgame``
+    # instead (few moves remain, so a deeper, wider tree fits the same budget and its
+    # leaves are final scores rather than estimates)
+    end_turns: int = 0
+    endgame: Level | None = None
 
 
 LEVEL_PARAMS: dict[str, Level] = {

@@ -24,6 +24,9 @@
   longer horizon, plus alpha-beta by iterative deepening (:mod:`rome.ai.minimax`): to
   depth 2 with 3-4 players, to depth 3 in two-player games (:data:`rome.ai.levels.DUEL_PARAMS`);
   ``easy`` is greedy with soft-max slips.
+* **End game.**  A level may carry other settings for its seat's last turns
+  (``Level.endgame``, with at most ``end_turns`` own turns left): few macro-moves remain,
+  so a deeper and wider tree fits the same budget and reaches final scores.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ import random
 import time
 from typing import Any
 
-from .. import Action, apply_action, current_player, sample_state, sensible_actions
+from .. import Action, apply_action, current_player, sample_state, sensible_actions, turns_left
 from ..cards import BUILDINGS, PUBLIC, RESIDENTIAL
 from ..city import neighbours
 from .evaluate import Context, estimate, player_estimate, utility
@@ -224,12 +227,15 @@ def quick_build_score(kinds: dict, kind: str, pos: tuple[int, int]) -> float:
 
 def decide(obs: dict[str, Any], level: Level, seed: int) -> Action:
     rng = random.Random(seed)
-    ctx = Context(obs["num_players"], obs["shrine"], dict(level.weights))
     deadline = time.perf_counter() + level.wall_seconds
     samples = [sample_state(obs, rng) for _ in range(level.samples)]
     actions = sensible_actions(samples[0])
     if len(actions) == 1:
         return actions[0]
+    if level.endgame is not None and turns_left(samples[0], obs["seat"]) <= level.end_turns:
+        level = level.endgame
+        samples = samples[:level.samples]
+    ctx = Context(obs["num_players"], obs["shrine"], dict(level.weights))
     search = Search(level, ctx, level.nodes, deadline)
     done: list[dict[Action, float]] = []
     orders = []

@@ -1,0 +1,78 @@
+"""The evaluation's terms and the weights fitted from self-play (rome/ai/fit.py)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import rome
+from rome.ai.evaluate import PHASES, TERMS, Context, estimate, phase_of, terms
+from rome.ai.fit import fit, r2, solve
+
+
+def _positions(players: int, seed: int, count: int) -> list[rome.GameState]:
+    """Positions of a game of seeded random sensible moves, every phase included."""
+    rng = random.Random(seed)
+    state = rome.new_game(players, seed=seed)
+    out = []
+    while not rome.is_over(state) and len(out) < count:
+        out.append(state)
+        state = rome.apply_action(state, rng.choice(rome.sensible_actions(state)))
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_terms_add_up_to_the_hand_set_estimate(players: int) -> None:
+    for state in _positions(players, 11 + players, 300)[::7]:
+        ctx = Context(players, state.shrine)
+        parts = terms(state, ctx)
+        assert len(parts) == players and all(len(p) == len(TERMS) for p in parts)
+        for total, p in zip(estimate(state, Context(players, state.shrine)), parts, strict=True):
+            assert sum(p) == pytest.approx(total, abs=1e-9)
+
+
+def test_fitted_weights_of_one_give_the_hand_set_estimate() -> None:
+    ones = {f"fit_{t}_{ph}": 1.0 for t in TERMS for ph in PHASES}
+    for state in _positions(2, 5, 200)[::9]:
+        fitted = estimate(state, Context(2, state.shrine, ones))
+        hand_set = estimate(state, Context(2, state.shrine))
+        assert fitted == pytest.approx(hand_set, abs=1e-9)
+
+
+def test_fitted_weights_scale_each_term_by_phase() -> None:
+    """Doubling the hand early only adds each early seat's hand term once more."""
+    state = _positions(2, 8, 40)[-1]
+    assert all(phase_of(rome.turns_left(state, s)) == 0 for s in range(2))
+    base = terms(state, Context(2, state.shrine))
+    doubled = estimate(state, Context(2, state.shrine, {"fit_hand_early": 2.0,
+                                                        "fit_hand_late": 5.0}))
+    hand = TERMS.index("hand")
+    assert base[0][hand] > 0
+    for s in range(2):
+        assert doubled[s] == pytest.approx(sum(base[s]) + base[s][hand])
+
+
+def test_phases_split_a_game_of_fourteen_turns() -> None:
+    assert [phase_of(t) for t in (14, 9, 8, 4, 3, 1, 0)] == [0, 0, 1, 1, 2, 2, 2]
+
+
+def test_solve_gives_the_known_solution() -> None:
+    x = solve([[4.0, 1.0, 0.0], [1.0, 3.0, 1.0], [0.0, 1.0, 2.0]], [6.0, 10.0, 8.0])
+    assert x == pytest.approx([1.0, 2.0, 3.0])
+
+
+def test_fit_recovers_the_weights_that_made_the_results() -> None:
+    rng = random.Random(3)
+    truth = [[1.0, 0.5, 0.8, 2.0, 1.2, 0.3, 1.5, 0.7], [1.0] * 8,
+             [0.9, 0.2, 1.1, 0.0, 2.5, 1.0, 1.0, 1.3]]
+    rows = []
+    for _ in range(3000):
+        ph = rng.randrange(3)
+        x = [rng.uniform(-10, 10) for _ in TERMS]
+        rows.append((ph, x, sum(b * v for b, v in zip(truth[ph], x, strict=True))))
+    weights = fit(rows, ridge=0.0)
+    for ph, name in enumerate(PHASES):
+        got = [weights[f"fit_{t}_{name}"] for t in TERMS]
+        assert got == pytest.approx(truth[ph], abs=2e-3)
+    assert r2(rows, weights) == {name: 1.0 for name in PHASES}
