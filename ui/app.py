@@ -237,26 +237,32 @@ class App:
         self.dispatch(model.Tick(effect.generation))
 
     async def _ask(self, effect: model.Ask) -> None:
-        if effect.delay_ms:
-            await asyncio.sleep(effect.delay_ms / 1000)
-        if effect.generation != self.ui.generation or self.ui.session is None:
+        """Ask for a computer's move at once and play it once the pace's pause is over too:
+        the search runs during the pause, so a person waits the longer of the two, not
+        their sum."""
+        s = self.ui.session
+        if effect.generation != self.ui.generation or s is None:
             return
-        state = self.ui.session.state
-        if effect.level not in FAST_LEVELS:  # a slow search: say so (renders at any pace)
-            name = self.ui.session.seats[effect.seat].name
-            self.dispatch(model.Thinking(effect.generation, f"{name} is thinking…"))
+        name = s.seats[effect.seat].name
 
         def thinking(text: str) -> None:
             self.dispatch(model.Thinking(effect.generation, text))
 
+        move = asyncio.ensure_future(self.computers.choose(
+            s.state, effect.seat, effect.level, effect.seed, thinking, who=name))
+        if effect.delay_ms:
+            await asyncio.sleep(effect.delay_ms / 1000)
+        if not move.done() and effect.level not in FAST_LEVELS:  # say so (at any pace)
+            self.dispatch(model.Thinking(effect.generation, f"{name} is thinking…"))
         try:
-            text = await self.computers.choose(state, effect.seat, effect.level, effect.seed,
-                                               thinking,
-                                               who=self.ui.session.seats[effect.seat].name)
+            text = await move
         except Exception as exc:
             traceback.print_exc()
-            self.dispatch(model.Notice(f"The computer could not move: {quote(str(exc), 80)}"))
+            if effect.generation == self.ui.generation:
+                self.dispatch(model.Notice(f"The computer could not move: {quote(str(exc), 80)}"))
             return
+        if effect.generation != self.ui.generation:
+            return  # the game changed while it thought (undo, leave): nothing to say
         if self.computers.notice:
             self.dispatch(model.Notice(self.computers.notice))
         self.dispatch(model.Answer(effect.generation, text))

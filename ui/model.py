@@ -30,7 +30,14 @@ TRAVEL_MS = 320
 """How long a computer's new building travels from its hand to its city (issue 11: under
 400 ms; never longer than the pace, so the next move does not cut it short)."""
 AUTO_PAUSE_MS = 350
-"""A forced move is shown this long (never longer than the pace) before it is played."""
+"""A forced move, anyone's, is shown this long (never longer than the pace) before it is
+played: nobody chose it, so there is nothing to follow."""
+FOLLOW_ON = 0.5
+"""A computer's moves after the first of its turn wait this share of the pace: the first
+waits the whole pace, so a person sees whose turn it is; the rest follow quicker, but
+never before a card's travel ends (issue 13: a four-player round of three computers at
+the normal pace should keep a person waiting at most 8 s; at the whole pace per move its
+13 or so moves alone took 10 s)."""
 ROUND_FRAME_MS = 30
 """At the instant pace, the pause after a round ends: long enough for one paint."""
 
@@ -578,13 +585,15 @@ def settle(ui: UiState, delay_ms: int) -> Result:
     cur = s.current
     assert cur is not None
     if rome.automatic_action(s.state) is not None:
-        pause = min(delay_ms, AUTO_PAUSE_MS) if s.seat_is_human(cur) else delay_ms
-        return replace(ui, mode=Mode.AUTOMATIC), (Wait(ui.generation, pause),)
+        return replace(ui, mode=Mode.AUTOMATIC), (Wait(ui.generation, min(delay_ms,
+                                                                          AUTO_PAUSE_MS)),)
     if s.seat_is_human(cur):
         humans = sum(1 for x in s.seats if x.human)
         if humans > 1 and not ui.open_hands and ui.shown != cur:
             return replace(ui, mode=Mode.HANDOVER, selection=""), (Focus(("#handover-ok",)),)
         return replace(ui, mode=Mode.HUMAN, shown=cur), (Focus(FOCUS_DECISION),)
+    if delay_ms > 0 and s.actions and s.actors[-1] == cur:  # its turn goes on
+        delay_ms = max(int(delay_ms * FOLLOW_ON), min(delay_ms, TRAVEL_MS))
     seat = s.seats[cur]
     return (replace(ui, mode=Mode.COMPUTER, thinking=""),
             (Ask(ui.generation, cur, seat.level, s.seed * 1009 + len(s.actions), delay_ms),))
