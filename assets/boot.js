@@ -73,21 +73,25 @@
       if (reloading) location.reload();
     });
     // A new version is installed (all its files cached) while this page runs the old one.
-    const offer = (incoming) => {
+    // The click asks whichever version waits *then*: the one offered may have been
+    // replaced by a newer install, or already taken over from another tab (then a reload
+    // is all it takes).
+    const offer = (registration) => {
       if (!container.controller) return; // the first install: nothing older is running
       showUpdate(() => {
         reloading = true;
-        incoming.postMessage("take-over");
+        if (registration.waiting) registration.waiting.postMessage("take-over");
+        else location.reload();
       });
     };
     container
       .register("./sw.js")
       .then((registration) => {
-        if (registration.waiting) offer(registration.waiting);
+        if (registration.waiting) offer(registration);
         registration.addEventListener("updatefound", () => {
           const incoming = registration.installing;
           incoming?.addEventListener("statechange", () => {
-            if (incoming.state === "installed") offer(incoming);
+            if (incoming.state === "installed") offer(registration);
           });
         });
         return container.ready;
