@@ -9,8 +9,6 @@ non-aqueduct building.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from itertools import chain
-from operator import getitem
 from typing import Any
 
 from .cards import AQUEDUCT, BUILDINGS
@@ -80,12 +78,15 @@ def pos_of(key: int) -> Pos:
 _ROW_KEYS = tuple(tuple(tuple(row * KEY_STRIDE + i for i in range(KEY_STRIDE) if bits >> i & 1)
                         for bits in range(1 << KEY_STRIDE)) for row in range(len(ROWS)))
 """The keys of each row's bits, by row and the row's byte: a mask is a row per byte."""
+_R0, _R1, _R2, _R3, _R4, _R5, _R6 = _ROW_KEYS  # keys_in is written out for these 7 rows
 
 
 def keys_in(mask: int) -> tuple[int, ...]:
     """The keys of the bits set in ``mask`` (within the grid), in reading order: a table
-    lookup per row, all in C, where a loop over the bits cost ten times as much."""
-    return tuple(chain.from_iterable(map(getitem, _ROW_KEYS, mask.to_bytes(len(ROWS), "little"))))
+    lookup per row and the rows' tuples joined, where a loop over the bits cost three
+    times as much (and joining them through ``itertools.chain`` twice)."""
+    b0, b1, b2, b3, b4, b5, b6 = mask.to_bytes(7, "little")
+    return _R0[b0] + _R1[b1] + _R2[b2] + _R3[b3] + _R4[b4] + _R5[b5] + _R6[b6]
 
 
 _ROW_BITS = {r: sum(1 << key_of((r, c)) for c in COLUMNS) for r in ROWS}
