@@ -25,7 +25,7 @@ from .cards import (
     card_instances,
     card_kinds,
 )
-from .city import KEY_OF_ORIGIN, KEY_STRIDE, NEAR, Places, neighbours, pos_of
+from .city import KEY_OF_ORIGIN, KEY_STRIDE, KEYS, NEAR, Places, neighbours, picker, pos_of
 from .errors import NotationError
 from .flow import (
     BRICK_PRICE,
@@ -236,22 +236,11 @@ def _take(s: GameState, action: Action) -> None:
 
 # -- build ------------------------------------------------------------------------------
 
-class _BuildsOf(dict):
-    """The build actions of one kind by position key (:func:`rome.city.key_of`), made (and
-    interned) on first use.  Integer keys, not (row, column) tuples: listing builds looks
-    up every free space for every affordable kind in hand, and an int hashes for free."""
-
-    def __init__(self, kind: str) -> None:
-        super().__init__()
-        self.kind = kind
-
-    def __missing__(self, key: int) -> Action:
-        row, col = pos_of(key)
-        action = self[key] = make("build", self.kind, None, row, col)
-        return action
-
-
-_BUILDS = {kind: _BuildsOf(kind) for kind in BUILDINGS}
+_BUILDS = {kind: tuple(make("build", kind, None, *pos_of(key)) for key in KEYS)
+           for kind in BUILDINGS}
+"""The build actions of each kind by position key (:func:`rome.city.key_of`), all made
+(and interned) at import: listing builds picks each affordable kind's actions at the free
+keys (:func:`rome.city.picker`), and a tuple indexed by key is the quickest table."""
 
 
 # By kind bit: (kind, cost, the kind's build actions by position, aqueduct?).
@@ -296,13 +285,14 @@ def _legal_build(state: GameState) -> tuple[Action, ...]:
 def builds_in(places: Places, kinds: int) -> tuple[Action, ...]:
     """The builds of the ``kinds`` (bits of :data:`KIND_BITS_BY_PLAYERS`) in a city, kinds
     in table order, each at every place it may stand in reading order."""
-    out: list[Action] = []
+    pick = picker(places.keys)
+    out: tuple[Action, ...] = ()
     while kinds:  # lowest bit (first in the table order) first
         bit = kinds & -kinds
         kinds ^= bit
         _kind, _cost, builds, aqueduct = _BY_BIT[bit]
-        out += map(builds.__getitem__, places.aqueduct_keys() if aqueduct else places.keys)
-    return tuple(out)
+        out += picker(places.aqueduct_keys())(builds) if aqueduct else pick(builds)
+    return out
 
 
 def remove_from_hand(hand: tuple[tuple[int, int], ...], kinds: tuple[str, ...], kind: str
