@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import traceback
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
@@ -269,34 +270,38 @@ class App:
 
     async def _analyse(self, effect: model.Analyse) -> None:
         """Work out a hint in the AI worker (the page's quick AI if it is down)."""
-        s = self.ui.session
-        if effect.generation != self.ui.generation or s is None:
-            return
-        try:
-            moves, source = await self.computers.analyse(s.state, effect.seat, effect.level,
-                                                         effect.seed)
-        except Exception as exc:
-            traceback.print_exc()
-            moves, source = (), "page"
-            self.dispatch(model.Notice(f"No hint this time: {quote(str(exc), 80)}"))
-        if self.computers.notice:
-            self.dispatch(model.Notice(self.computers.notice))
-        self.dispatch(model.HintAnswer(effect.generation, effect.moves, moves, source))
+        await self._worker_job(
+            effect.generation, "No hint this time",
+            lambda s: self.computers.analyse(s.state, effect.seat, effect.level, effect.seed),
+            lambda moves, source: model.HintAnswer(effect.generation, effect.moves, moves,
+                                                   source))
 
     async def _review(self, effect: model.Review) -> None:
         """Review a seat's decisions in the AI worker (the page's quick AI if it is down)."""
+        await self._worker_job(
+            effect.generation, "No review this time",
+            lambda s: self.computers.review(s, effect.seat, effect.level),
+            lambda lines, source: model.ReviewAnswer(effect.generation, effect.seat, lines,
+                                                     source))
+
+    async def _worker_job(self, generation: int, failed: str,
+                          work: Callable[[Session], Awaitable[tuple[Any, str]]],
+                          answer: Callable[[Any, str], model.Event]) -> None:
+        """Run an analysis for the game of ``generation`` (skipped if it has changed) and
+        dispatch ``answer(result, source)``; a failure is said (``failed``: why) and answered
+        with nothing, so the table never waits for it."""
         s = self.ui.session
-        if effect.generation != self.ui.generation or s is None:
+        if generation != self.ui.generation or s is None:
             return
         try:
-            lines, source = await self.computers.review(s, effect.seat, effect.level)
+            result, source = await work(s)
         except Exception as exc:
             traceback.print_exc()
-            lines, source = (), "page"
-            self.dispatch(model.Notice(f"No review this time: {quote(str(exc), 80)}"))
+            result, source = (), "page"
+            self.dispatch(model.Notice(f"{failed}: {quote(str(exc), 80)}"))
         if self.computers.notice:
             self.dispatch(model.Notice(self.computers.notice))
-        self.dispatch(model.ReviewAnswer(effect.generation, effect.seat, lines, source))
+        self.dispatch(answer(result, source))
 
     # -- rendering ------------------------------------------------------------------------
     def render(self, only_detail: bool = False) -> None:
