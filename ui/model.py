@@ -34,10 +34,12 @@ AUTO_PAUSE_MS = 350
 played: nobody chose it, so there is nothing to follow."""
 FOLLOW_ON = 0.5
 """A computer's moves after the first of its turn wait this share of the pace: the first
-waits the whole pace, so a person sees whose turn it is; the rest follow quicker, but
-never before a card's travel ends (issue 13: a four-player round of three computers at
-the normal pace should keep a person waiting at most 8 s; at the whole pace per move its
-13 or so moves alone took 10 s)."""
+comes a whole pace after the last move shown, so a person sees whose turn it is (when a
+forced move, usually the last turn's "end", was shown in between, its pause counts
+towards that pace); the rest follow quicker, but never before a card's travel ends
+(issue 13: a four-player round of three computers at the normal pace should keep a person
+waiting at most 8 s; at the whole pace per move its 13 or so moves alone took 10 s, and
+with a forced "end" paused before each turn's whole pace, 8.1 s of pauses alone)."""
 ROUND_FRAME_MS = 30
 """At the instant pace, the pause after a round ends: long enough for one paint."""
 
@@ -594,6 +596,8 @@ def settle(ui: UiState, delay_ms: int) -> Result:
         return replace(ui, mode=Mode.HUMAN, shown=cur), (Focus(FOCUS_DECISION),)
     if delay_ms > 0 and s.actions and s.actors[-1] == cur:  # its turn goes on
         delay_ms = max(int(delay_ms * FOLLOW_ON), min(delay_ms, TRAVEL_MS))
+    elif delay_ms > 0 and s.actions and s.auto[-1]:  # a forced move has paused already
+        delay_ms = max(delay_ms - AUTO_PAUSE_MS, min(delay_ms, TRAVEL_MS))
     seat = s.seats[cur]
     return (replace(ui, mode=Mode.COMPUTER, thinking=""),
             (Ask(ui.generation, cur, seat.level, s.seed * 1009 + len(s.actions), delay_ms),))
