@@ -446,7 +446,7 @@ def test_long_press_needs_a_finger_on_a_card_held_still() -> None:
 def test_a_computer_waits_the_whole_pace_only_for_the_first_move_of_its_turn() -> None:
     """At the normal pace (800 ms): the first move of a computer's turn waits 800 ms after
     a chosen move, 450 ms after a forced move (which waited 350 ms: 800 in all), the rest
-    of that turn 400 ms, and a forced move anyone's 350 ms."""
+    of that turn 320 ms (a card's travel), and a forced move anyone's 350 ms."""
     seats = [Seat("A", True), Seat("B", False, "random"), Seat("C", False, "random")]
     ui, _ = model.reduce(UiState(pace=800), model.Begin(Session.new(seats, 12, False)))
     chooser = at_random(random.Random(12))
@@ -464,5 +464,5 @@ def test_a_computer_waits_the_whole_pace_only_for_the_first_move_of_its_turn() -
                 seen[kind].add(e.delay_ms)
             elif isinstance(e, model.Wait):
                 seen["forced"].add(e.ms)
-    assert seen == {"first": {800}, "first after forced": {450}, "follow-on": {400},
+    assert seen == {"first": {800}, "first after forced": {450}, "follow-on": {320},
                     "forced": {350}}

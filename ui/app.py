@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 import traceback
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
@@ -223,9 +224,9 @@ class App:
             self.saves.write_settings(dict(effect.settings))
             self._apply_theme()
         elif isinstance(effect, model.Wait):
-            boot.background(self._wait(effect))
+            boot.background(self._wait(effect, time.monotonic()))
         elif isinstance(effect, model.Ask):
-            boot.background(self._ask(effect))
+            boot.background(self._ask(effect, time.monotonic()))
         elif isinstance(effect, model.Analyse):
             boot.background(self._analyse(effect))
         elif isinstance(effect, model.Review):
@@ -233,11 +234,11 @@ class App:
         elif isinstance(effect, model.ShowForm):
             self.show_form()
 
-    async def _wait(self, effect: model.Wait) -> None:
-        await asyncio.sleep(effect.ms / 1000)
+    async def _wait(self, effect: model.Wait, issued: float) -> None:
+        await _pause_since(issued, effect.ms)
         self.dispatch(model.Tick(effect.generation))
 
-    async def _ask(self, effect: model.Ask) -> None:
+    async def _ask(self, effect: model.Ask, issued: float) -> None:
         """Ask for a computer's move at once and play it once the pace's pause is over too:
         the search runs during the pause, so a person waits the longer of the two, not
         their sum."""
@@ -251,8 +252,7 @@ class App:
 
         move = asyncio.ensure_future(self.computers.choose(
             s.state, effect.seat, effect.level, effect.seed, thinking, who=name))
-        if effect.delay_ms:
-            await asyncio.sleep(effect.delay_ms / 1000)
+        await _pause_since(issued, effect.delay_ms)
         if not move.done() and effect.level not in FAST_LEVELS:  # say so (at any pace)
             self.dispatch(model.Thinking(effect.generation, f"{name} is thinking…"))
         try:
@@ -620,6 +620,15 @@ def _card_key(el: Any) -> str:
     kind = str(el.getAttribute("data-card") or "")
     pos = el.getAttribute("data-pos")
     return f"{kind}@{pos}" if present(pos) and pos else kind
+
+
+async def _pause_since(issued: float, ms: int) -> None:
+    """Sleep until ``ms`` after ``issued`` (``time.monotonic()`` when the pause was asked
+    for): the move before it was drawn meanwhile, so the pace is the time from one move
+    to the next, not the pace plus the drawing (tens of ms a move in Pyodide)."""
+    left = ms / 1000 - (time.monotonic() - issued)
+    if left > 0:
+        await asyncio.sleep(left)
 
 
 def _only_detail(before: UiState, after: UiState) -> bool:
