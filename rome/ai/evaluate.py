@@ -77,7 +77,17 @@ def phase_of(turns: int) -> int:
 
 
 class Context:
-    """Per-decision caches (keyed by object identity, keeping the objects alive)."""
+    """Per-decision caches.
+
+    A search reaches the same cities again and again as different objects: each plan
+    that builds the same card on the same space makes its own city, and every
+    determinisation deals its own copies.  So a city's :class:`CityShape` is cached by
+    the city's contents (its positions and card instances in the city's order, which
+    also fixes the order the shape adds its floats in), looked up first by the city
+    object's identity (kept alive with it), and the score now and the hand's value are
+    cached by the shape's identity: a search of 36 000 nodes meets about a thousand
+    distinct cities and makes each shape once (30 times fewer than by identity alone).
+    """
 
     def __init__(self, num_players: int, shrine: bool, weights: dict[str, float] | None = None):
         self.n = num_players
@@ -90,20 +100,51 @@ class Context:
             self.fit = tuple(tuple(self.w.get(f"fit_{t}_{ph}", 1.0) for t in TERMS)
                              for ph in PHASES)
         self.player_cache: dict[tuple[int, int], tuple[Any, float, tuple]] = {}
-        self.now_cache: dict[tuple, tuple[Any, Any, float]] = {}
-        self.hand_cache: dict[tuple, tuple[Any, float]] = {}
+        self.now_cache: dict[tuple, float] = {}  # keyed by the shape's identity
+        self.hand_cache: dict[tuple, float] = {}  # keyed by the shape's identity
+        self.potential_cache: dict[tuple[int, int], tuple[float, ...]] = {}  # the same
+        self.hand_kinds: dict[tuple, tuple[str, ...]] = {}  # a hand's kinds, sorted
+        self.turns_cache: dict[tuple, tuple[int, ...]] = {}
+        self.softmax_cache: dict[tuple, tuple[list[float], float]] = {}
+        self.turn_cache: dict[tuple, tuple[tuple[int, float], ...]] = {}
         self.shape_cache: dict[int, tuple[Any, CityShape]] = {}
+        self.shapes: dict[tuple, CityShape] = {}
+
+    def turns(self, state: Any) -> tuple[int, ...]:
+        """Every seat's :func:`rome.turns_left`, cached by what they depend on: where the
+        round stands (phase, round, the emissaries on the strip, the acting one, its step
+        and whether it has built; ``tests/test_ai_evaluate.py`` checks the key suffices)."""
+        key = (state.phase, state.round, state.spaces, state.acting, state.step, state.built)
+        hit = self.turns_cache.get(key)
+        if hit is None:
+            hit = self.turns_cache[key] = tuple(turns_left(state, s) for s in range(self.n))
+        return hit
+
+    def softmax(self, influence: tuple[int, ...], k: float) -> tuple[list[float], float]:
+        """The influence race's weights ``exp(k * (x - max))`` and their sum, per seat:
+        kept per influence tokens, which change seldom in a search."""
+        key = (influence, k)
+        hit = self.softmax_cache.get(key)
+        if hit is None:
+            m = max(influence)
+            exps = [math.exp(k * (x - m)) for x in influence]
+            hit = self.softmax_cache[key] = (exps, sum(exps))
+        return hit
 
     def city_kinds(self, city: dict) -> dict:
         kinds = self.kinds
         return {pos: kinds[c] for pos, c in city.items()}
 
     def shape_of(self, city: dict) -> CityShape:
-        """The city's :class:`CityShape`, cached by identity (the city is kept alive)."""
+        """The city's :class:`CityShape`, by identity (the city is kept alive) or else by
+        contents."""
         hit = self.shape_cache.get(id(city))
         if hit is None:
-            hit = (city, CityShape(self.city_kinds(city)))
-            self.shape_cache[id(city)] = hit
+            key = tuple(city.items())
+            shape = self.shapes.get(key)
+            if shape is None:
+                shape = self.shapes[key] = CityShape(self.city_kinds(city))
+            hit = self.shape_cache[id(city)] = (city, shape)
         return hit[1]
 
 
@@ -168,7 +209,7 @@ def city_value(kinds: dict, points: dict, coins: int, influence: int, cards_valu
                turns: int, w: dict[str, float]) -> float:
     """Final score now plus what the built city can still gain (no hand, no race)."""
     now = float(score_city(kinds, points, coins, influence, (cards_value,))["total"])
-    return _with_potential(now, CityShape(kinds), coins, turns, w)
+    return _with_potential(now, _potential(CityShape(kinds), turns, w))
 
 
 _PROGRESSING = frozenset(TEMPLE_SCORING) - {"temple-luna", "temple-venus", "temple-jupiter",
@@ -220,69 +261,81 @@ class CityShape:
         self.production = prod
 
 
-def _with_potential(now: float, shape: CityShape, coins: int, turns: int,
-                    w: dict[str, float]) -> float:
-    """:func:`city_value` from the score now and the city's shape."""
-    total = now
+def _potential(shape: CityShape, turns: int, w: dict[str, float]) -> tuple[float, ...]:
+    """What the city can still gain, one addend per open area, public building and temple
+    in progress, in the order :func:`_with_potential` adds them.  It depends on the
+    buildings and the turns left only (temple progress reads no coins), so a search keeps
+    it per shape and turns; the addends are kept apart, not summed, because the estimate
+    adds them one by one to the score now and a float sum in another order could differ
+    in its last bit (and with it a decision)."""
     if turns <= 0 or not shape.kinds:
-        return total
+        return ()
     g = min(1.0, turns / 4.0)
+    out = []
     for value, coloured, n_open in shape.areas:
         share = w["area_open_colour"] if coloured else w["area_open_no_colour"]
-        total += value * share * g * n_open / 2 * 1.4
+        out.append(value * share * g * n_open / 2 * 1.4)
     facts = None
     for public, k, n_open in shape.items:
         if public:
-            total += w["public_open"] * n_open * g
+            out.append(w["public_open"] * n_open * g)
         else:
             if facts is None:
-                facts = CityFacts(shape.kinds, coins)
-            total += _temple_progress(k, facts, turns, w)
+                facts = CityFacts(shape.kinds, 0)
+            out.append(_temple_progress(k, facts, turns, w))
+    return tuple(out)
+
+
+def _with_potential(now: float, addends: tuple[float, ...]) -> float:
+    """:func:`city_value` from the score now and the city's :func:`_potential`."""
+    total = now
+    for x in addends:
+        total += x
     return total
 
 
 def player_estimate(state: Any, seat: int, ctx: Context) -> float:
     """Estimated final score of ``seat`` without the influence race (nor the emissaries
     still to act this round)."""
-    value, parts = _player_parts(state, seat, ctx)
+    turns = ctx.turns(state)[seat]
+    value, parts = _player_parts(state.players[seat], turns, ctx)
     if ctx.fit is None:
         return value
-    beta = ctx.fit[phase_of(turns_left(state, seat))]
+    beta = ctx.fit[phase_of(turns)]
     return sum(b * x for b, x in zip(beta[:len(parts)], parts, strict=True))
 
 
-def _player_parts(state: Any, seat: int, ctx: Context
+def _player_parts(p: Any, turns: int, ctx: Context
                   ) -> tuple[float, tuple[float, float, float, float, float]]:
-    """The hand-weighted player value, and its parts (the first five :data:`TERMS`)."""
-    p = state.players[seat]
-    turns = turns_left(state, seat)
+    """The hand-weighted value of player record ``p`` with ``turns`` turns left, and its
+    parts (the first five :data:`TERMS`)."""
     key = (id(p), turns)
     hit = ctx.player_cache.get(key)
     if hit is not None:
         return hit[1], hit[2]
     w = ctx.w
     shape = ctx.shape_of(p.city)
-    cards_value = sum(ctx.values[c] for c in p.influence_cards)
-    nkey = (id(p.city), id(p.points), p.coins, p.influence, cards_value)
-    nhit = ctx.now_cache.get(nkey)
-    if nhit is None:
-        now = float(score_city(shape.kinds, p.points, p.coins, p.influence,
-                               (cards_value,))["total"])
-        ctx.now_cache[nkey] = (p.city, p.points, now)
-    else:
-        now = nhit[2]
-    value = _with_potential(now, shape, p.coins, turns, w)
+    cards_value = sum(map(ctx.values.__getitem__, p.influence_cards))
+    nkey = (id(shape), tuple(p.points.items()), p.coins, p.influence, cards_value)
+    now = ctx.now_cache.get(nkey)
+    if now is None:
+        now = ctx.now_cache[nkey] = float(score_city(shape.kinds, p.points, p.coins,
+                                                     p.influence, (cards_value,))["total"])
+    pkey = (id(shape), turns)
+    addends = ctx.potential_cache.get(pkey)
+    if addends is None:
+        addends = ctx.potential_cache[pkey] = _potential(shape, turns, w)
+    value = _with_potential(now, addends)
     potential = value - now
     hv = bricks = production = 0.0
     if turns > 0:
-        hand_kinds = tuple(sorted(ctx.kinds[c] for c, _m in p.hand))
-        hkey = (id(p.city), p.coins, turns, hand_kinds)
-        hhit = ctx.hand_cache.get(hkey)
-        if hhit is None:
-            hv = _hand_value(shape, p.coins, hand_kinds, turns, w)
-            ctx.hand_cache[hkey] = (p.city, hv)
-        else:
-            hv = hhit[1]
+        hand_kinds = ctx.hand_kinds.get(p.hand)
+        if hand_kinds is None:
+            hand_kinds = ctx.hand_kinds[p.hand] = tuple(sorted(ctx.kinds[c] for c, _m in p.hand))
+        hkey = (id(shape), p.coins, turns, hand_kinds)
+        hv = ctx.hand_cache.get(hkey)
+        if hv is None:
+            hv = ctx.hand_cache[hkey] = _hand_value(shape, p.coins, hand_kinds, turns, w)
         value += hv
         bricks = w["brick_token"] * len(p.bricks)
         value += bricks
@@ -310,10 +363,22 @@ def _hand_value(shape: CityShape, coins: int, hand_kinds: tuple[str, ...], turns
 
 
 def _turn_terms(state: Any, ctx: Context, out: list[float]) -> None:
-    """Bricks, cogs and order of the emissaries still to act this round."""
+    """Bricks, cogs and order of the emissaries still to act this round, added to each
+    seat's value in the order of the strip (kept per strip and turn: the same few recur
+    all through a search)."""
     if state.phase != "action" and state.phase != "emissary":
         return
-    w = ctx.w
+    key = (state.phase, state.acting, state.step, state.spaces, state.strips[0])
+    adds = ctx.turn_cache.get(key)
+    if adds is None:
+        adds = ctx.turn_cache[key] = _turn_addends(state, ctx.w)
+    for seat, x in adds:
+        out[seat] += x
+
+
+def _turn_addends(state: Any, w: dict[str, float]) -> tuple[tuple[int, float], ...]:
+    """(seat, value) of each emissary still to act this round, in strip order."""
+    adds = []
     start = state.acting if state.phase == "action" else 1
     for space in range(max(start, 1), len(state.spaces) + 1):
         seat = state.spaces[space - 1]
@@ -322,15 +387,16 @@ def _turn_terms(state: Any, ctx: Context, out: list[float]) -> None:
         if state.phase == "action" and space == state.acting and state.step != "take":
             continue  # the current turn's resources are already being used
         bricks, cogs = strip_space_resources(state, space)
-        out[seat] += (w["turn_brick"] * min(bricks, 3) + w["turn_cog"] * min(cogs, 2)
-                      + w["turn_order"] * (6 - space) / 2)
+        adds.append((seat, w["turn_brick"] * min(bricks, 3) + w["turn_cog"] * min(cogs, 2)
+                     + w["turn_order"] * (6 - space) / 2))
+    return tuple(adds)
 
 
 def _race(state: Any, ctx: Context, out: list[float], out_future: list[float]) -> None:
     """The influence race: the cards on the table (into ``out``) and those still to come
     from deck I (into ``out_future``), shared by a soft-max of the influence tokens."""
     w = ctx.w
-    pool = sum(ctx.values[c] for c in state.influence_pool)
+    pool = sum(map(ctx.values.__getitem__, state.influence_pool))
     future = 0.0
     if state.phase != "over":
         rounds_left = ctx.shape.rounds - max(state.round, 1)
@@ -341,31 +407,29 @@ def _race(state: Any, ctx: Context, out: list[float], out_future: list[float]) -
         future *= w["race_future_discount"]
     if not pool and not future:
         return
-    infl = [p.influence for p in state.players]
+    infl = tuple([p.influence for p in state.players])
     for amount, k, into in ((pool, w["race_pool_k"], out),
                             (future, w["race_future_k"], out_future)):
         if not amount:
             continue
-        m = max(infl)
-        exps = [math.exp(k * (x - m)) for x in infl]
-        tot = sum(exps)
+        exps, tot = ctx.softmax(infl, k)
         for i, e in enumerate(exps):
             into[i] += amount * e / tot
 
 
 def estimate(state: Any, ctx: Context) -> list[float]:
     """Estimated final score of every seat."""
-    n = ctx.n
     if state.phase == "over":
         return [float(score_city(ctx.city_kinds(p.city), p.points, p.coins, p.influence,
                                  [ctx.values[c] for c in p.influence_cards])["total"])
                 for p in state.players]
     if ctx.fit is not None:
         fit = ctx.fit
-        return [sum(b * x for b, x in zip(fit[phase_of(turns_left(state, s))], parts,
+        return [sum(b * x for b, x in zip(fit[phase_of(ctx.turns(state)[s])], parts,
                                               strict=True))
                 for s, parts in enumerate(terms(state, ctx))]
-    out = [_player_parts(state, s, ctx)[0] for s in range(n)]
+    out = [_player_parts(p, t, ctx)[0]
+           for p, t in zip(state.players, ctx.turns(state), strict=True)]
     _turn_terms(state, ctx, out)
     _race(state, ctx, out, out)
     return out
@@ -379,7 +443,8 @@ def terms(state: Any, ctx: Context) -> list[tuple[float, ...]]:
     future = [0.0] * n
     _turn_terms(state, ctx, turn)
     _race(state, ctx, pool, future)
-    return [_player_parts(state, s, ctx)[1] + (turn[s], pool[s], future[s]) for s in range(n)]
+    return [_player_parts(p, t, ctx)[1] + (turn[s], pool[s], future[s])
+            for s, (p, t) in enumerate(zip(state.players, ctx.turns(state), strict=True))]
 
 
 def utility(values: list[float], seat: int) -> float:

@@ -52,6 +52,7 @@ class Search:
         self.nodes = 0
         self.deadline = deadline
         self.root = 0
+        self.build_scores: dict[tuple, float] = {}  # quick_build_score per city shape
 
     def tick(self, n: int = 1) -> None:
         self.nodes += n
@@ -126,11 +127,15 @@ class Search:
     def pick_builds(self, s: Any, mover: int, builds: list[Action]) -> list[Action]:
         if not builds:
             return []
-        kinds = self.ctx.city_kinds(s.players[mover].city)
+        shape = self.ctx.shape_of(s.players[mover].city)
+        scores = self.build_scores
         by_kind: dict[str, list[tuple[float, Action]]] = {}
         for a in builds:
-            by_kind.setdefault(a.kind, []).append((quick_build_score(kinds, a.kind,
-                                                                     (a.row, a.col)), a))
+            key = (id(shape), a.kind, a.row, a.col)  # shapes live as long as the search
+            v = scores.get(key)
+            if v is None:
+                v = scores[key] = quick_build_score(shape.kinds, a.kind, (a.row, a.col))
+            by_kind.setdefault(a.kind, []).append((v, a))
         keep = []
         k = self.level.positions
         for options in by_kind.values():
