@@ -1,14 +1,16 @@
 """How long a person waits for the computers, per round, on the real table (issue 13).
 
-    python benchmarks/bench_round_wait.py [--levels normal hard] [--rounds 4] [--pace 800]
+    python benchmarks/bench_round_wait.py [--levels normal hard] [--rounds N] [--pace 800]
 
 Headless Chromium opens ``index.html`` with one human and three computer seats at the
 given pace (800 ms is the menu's "normal").  A loop inside the page plays the human at
 once (the first offered build, take, keep or produce, else the first move), so all time
 not spent in the human's decisions is waiting: the table's ``data-waiting`` is sampled
 every 5 ms and the time it is not ``human`` is added to the round shown at that moment.
-Rounds 1..``--rounds`` are reported (round 0 is the draft).  Issue 13's target: a
-four-player round of three computer seats at the normal pace waits at most 8 s.
+Rounds 1..``--rounds`` are reported (round 0 is the draft; by default every round to the
+game's end: later rounds, with bigger cities, take the computers longer to think).
+Issue 13's target: a four-player round of three computer seats at the normal pace waits
+at most 8 s.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ async ({rounds, prefer}) => {
         if (performance.now() - t0 > 900000) throw new Error('stuck');
         await sleep(5);
       }
-      if (root().dataset.waiting === 'over' || roundOf() > rounds) break;
+      if (root().dataset.waiting === 'over' || (rounds && roundOf() > rounds)) break;
       const moves = root().dataset.moves;
       const select = document.querySelector('[data-select]');
       if (select) select.click();
@@ -68,7 +70,7 @@ PREFER = ["build ", "take ", "keep ", "produce"]
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--levels", nargs="+", default=["normal", "hard"])
-    parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--rounds", type=int, default=0, help="0: the whole game")
     parser.add_argument("--pace", type=int, default=800)
     parser.add_argument("--seed", type=int, default=11)
     args = parser.parse_args()
@@ -89,7 +91,8 @@ def main() -> int:
                     "document.getElementById('worker-status')?.dataset.workerReady === 'true'",
                     timeout=120_000)
                 waits = page.evaluate(PLAY_JS, {"rounds": args.rounds, "prefer": PREFER})
-                per_round = [waits.get(str(r), 0.0) / 1000 for r in range(1, args.rounds + 1)]
+                last = args.rounds or max(int(r) for r in waits)
+                per_round = [waits.get(str(r), 0.0) / 1000 for r in range(1, last + 1)]
                 results[level] = {"rounds_s": [round(w, 2) for w in per_round],
                                   "mean_s": round(statistics.mean(per_round), 2),
                                   "max_s": round(max(per_round), 2)}

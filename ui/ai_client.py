@@ -24,8 +24,8 @@ import asyncio
 import contextlib
 import json
 import random
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 import rome
 from ui import boot
@@ -37,6 +37,7 @@ BOOT_LIMIT_S = 90.0
 """Long enough for a busy phone to boot a second Pyodide; "AI warming up…" shows meanwhile."""
 MOVE_LIMIT_S = 30.0
 """Hard's slowest measured move is under 3 s in the browser: ten times that is a hang."""
+T = TypeVar("T")
 MAX_RESTARTS = 2
 REVIEW_LIMIT_MOVES = 6
 """A review is one quick analysis per decision of a seat (about 40): it may take as long
@@ -136,15 +137,13 @@ class ComputerPlayers:
         await self._warm(waiting)
         who = f"{who} ({level})" if who else f"The {level} computer"
         if self.status == "ready":
-            obs_json = json.dumps(rome.observation(state, seat))
-            try:
-                text = str(await boot.within(self.worker.choose(obs_json, level, seed),
-                                             self.move_limit))
-                return str(rome.parse_legal(state, text))  # IllegalActionError if not legal
-            except Exception as exc:
-                reason = (f"took longer than {self.move_limit:g} s"
-                          if isinstance(exc, TimeoutError) else "stopped working")
-                self._fault(f"The AI worker {reason}: {who} played a quick move instead.")
+            move = await self._from_worker(
+                lambda: self.worker.choose(json.dumps(rome.observation(state, seat)), level,
+                                          seed),
+                self.move_limit, lambda text: str(rome.parse_legal(state, text)),
+                f"{who} played a quick move instead.")
+            if move is not None:
+                return move
         elif self.status == "failed" and not self.notice:
             self.notice = "The AI worker is unavailable: computer players use the quick AI."
         return local_choice(state, seat, QUICK_LEVEL, seed)
@@ -157,14 +156,11 @@ class ComputerPlayers:
         obs = rome.observation(state, seat)
         await self._warm(lambda _text: None)
         if self.status == "ready":
-            try:
-                text = str(await boot.within(self.worker.analyse(json.dumps(obs), level, seed),
-                                             self.move_limit))
-                return _suggestions(json.loads(text)), "worker"
-            except Exception as exc:
-                reason = (f"took longer than {self.move_limit:g} s"
-                          if isinstance(exc, TimeoutError) else "stopped working")
-                self._fault(f"The AI worker {reason}: the hint comes from the quick AI.")
+            moves = await self._from_worker(
+                lambda: self.worker.analyse(json.dumps(obs), level, seed), self.move_limit,
+                lambda text: _suggestions(json.loads(text)), "the hint comes from the quick AI.")
+            if moves is not None:
+                return moves, "worker"
         from rome.ai import analyse
 
         return _suggestions(analyse(obs, QUICK_LEVEL, seed)), "page"
@@ -175,19 +171,31 @@ class ComputerPlayers:
         out ("worker", or "page" at the quick level when the worker is down)."""
         await self._warm(lambda _text: None)
         if self.status == "ready":
-            try:
-                call = self.worker.review(len(game.seats), game.seed, json.dumps(game.actions),
-                                          seat, level, game.shrine)
-                text = str(await boot.within(call, self.move_limit * REVIEW_LIMIT_MOVES))
-                return _review_lines(json.loads(text)), "worker"
-            except Exception as exc:
-                reason = (f"took longer than {self.move_limit * REVIEW_LIMIT_MOVES:g} s"
-                          if isinstance(exc, TimeoutError) else "stopped working")
-                self._fault(f"The AI worker {reason}: the review comes from the quick AI.")
+            lines = await self._from_worker(
+                lambda: self.worker.review(len(game.seats), game.seed, json.dumps(game.actions),
+                                           seat, level, game.shrine),
+                self.move_limit * REVIEW_LIMIT_MOVES,
+                lambda text: _review_lines(json.loads(text)),
+                "the review comes from the quick AI.")
+            if lines is not None:
+                return lines, "worker"
         from rome.ai import review
 
         return _review_lines(review(len(game.seats), game.seed, list(game.actions), seat,
                                     QUICK_LEVEL, shrine=game.shrine)), "page"
+
+    async def _from_worker(self, call: Callable[[], Awaitable[Any]], limit: float,
+                           read: Callable[[str], T], instead: str) -> T | None:
+        """The worker's answer to ``call()`` read by ``read``, or None if it took longer than
+        ``limit`` seconds, failed, or could not be read (then the worker is restarted and the
+        notice says what the page does ``instead``; the caller falls back to the page)."""
+        try:
+            return read(str(await boot.within(call(), limit)))
+        except Exception as exc:
+            reason = (f"took longer than {limit:g} s" if isinstance(exc, TimeoutError)
+                      else "stopped working")
+            self._fault(f"The AI worker {reason}: {instead}")
+            return None
 
     def _fault(self, what: str) -> None:
         """Stop the broken worker; restart it in the background unless it failed too often."""

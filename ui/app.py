@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 import traceback
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
@@ -222,9 +224,9 @@ class App:
             self.saves.write_settings(dict(effect.settings))
             self._apply_theme()
         elif isinstance(effect, model.Wait):
-            boot.background(self._wait(effect))
+            boot.background(self._wait(effect, time.monotonic()))
         elif isinstance(effect, model.Ask):
-            boot.background(self._ask(effect))
+            boot.background(self._ask(effect, time.monotonic()))
         elif isinstance(effect, model.Analyse):
             boot.background(self._analyse(effect))
         elif isinstance(effect, model.Review):
@@ -232,11 +234,11 @@ class App:
         elif isinstance(effect, model.ShowForm):
             self.show_form()
 
-    async def _wait(self, effect: model.Wait) -> None:
-        await asyncio.sleep(effect.ms / 1000)
+    async def _wait(self, effect: model.Wait, issued: float) -> None:
+        await _pause_since(issued, effect.ms)
         self.dispatch(model.Tick(effect.generation))
 
-    async def _ask(self, effect: model.Ask) -> None:
+    async def _ask(self, effect: model.Ask, issued: float) -> None:
         """Ask for a computer's move at once and play it once the pace's pause is over too:
         the search runs during the pause, so a person waits the longer of the two, not
         their sum."""
@@ -250,8 +252,7 @@ class App:
 
         move = asyncio.ensure_future(self.computers.choose(
             s.state, effect.seat, effect.level, effect.seed, thinking, who=name))
-        if effect.delay_ms:
-            await asyncio.sleep(effect.delay_ms / 1000)
+        await _pause_since(issued, effect.delay_ms)
         if not move.done() and effect.level not in FAST_LEVELS:  # say so (at any pace)
             self.dispatch(model.Thinking(effect.generation, f"{name} is thinking…"))
         try:
@@ -269,34 +270,38 @@ class App:
 
     async def _analyse(self, effect: model.Analyse) -> None:
         """Work out a hint in the AI worker (the page's quick AI if it is down)."""
-        s = self.ui.session
-        if effect.generation != self.ui.generation or s is None:
-            return
-        try:
-            moves, source = await self.computers.analyse(s.state, effect.seat, effect.level,
-                                                         effect.seed)
-        except Exception as exc:
-            traceback.print_exc()
-            moves, source = (), "page"
-            self.dispatch(model.Notice(f"No hint this time: {quote(str(exc), 80)}"))
-        if self.computers.notice:
-            self.dispatch(model.Notice(self.computers.notice))
-        self.dispatch(model.HintAnswer(effect.generation, effect.moves, moves, source))
+        await self._worker_job(
+            effect.generation, "No hint this time",
+            lambda s: self.computers.analyse(s.state, effect.seat, effect.level, effect.seed),
+            lambda moves, source: model.HintAnswer(effect.generation, effect.moves, moves,
+                                                   source))
 
     async def _review(self, effect: model.Review) -> None:
         """Review a seat's decisions in the AI worker (the page's quick AI if it is down)."""
+        await self._worker_job(
+            effect.generation, "No review this time",
+            lambda s: self.computers.review(s, effect.seat, effect.level),
+            lambda lines, source: model.ReviewAnswer(effect.generation, effect.seat, lines,
+                                                     source))
+
+    async def _worker_job(self, generation: int, failed: str,
+                          work: Callable[[Session], Awaitable[tuple[Any, str]]],
+                          answer: Callable[[Any, str], model.Event]) -> None:
+        """Run an analysis for the game of ``generation`` (skipped if it has changed) and
+        dispatch ``answer(result, source)``; a failure is said (``failed``: why) and answered
+        with nothing, so the table never waits for it."""
         s = self.ui.session
-        if effect.generation != self.ui.generation or s is None:
+        if generation != self.ui.generation or s is None:
             return
         try:
-            lines, source = await self.computers.review(s, effect.seat, effect.level)
+            result, source = await work(s)
         except Exception as exc:
             traceback.print_exc()
-            lines, source = (), "page"
-            self.dispatch(model.Notice(f"No review this time: {quote(str(exc), 80)}"))
+            result, source = (), "page"
+            self.dispatch(model.Notice(f"{failed}: {quote(str(exc), 80)}"))
         if self.computers.notice:
             self.dispatch(model.Notice(self.computers.notice))
-        self.dispatch(model.ReviewAnswer(effect.generation, effect.seat, lines, source))
+        self.dispatch(answer(result, source))
 
     # -- rendering ------------------------------------------------------------------------
     def render(self, only_detail: bool = False) -> None:
@@ -615,6 +620,15 @@ def _card_key(el: Any) -> str:
     kind = str(el.getAttribute("data-card") or "")
     pos = el.getAttribute("data-pos")
     return f"{kind}@{pos}" if present(pos) and pos else kind
+
+
+async def _pause_since(issued: float, ms: int) -> None:
+    """Sleep until ``ms`` after ``issued`` (``time.monotonic()`` when the pause was asked
+    for): the move before it was drawn meanwhile, so the pace is the time from one move
+    to the next, not the pace plus the drawing (tens of ms a move in Pyodide)."""
+    left = ms / 1000 - (time.monotonic() - issued)
+    if left > 0:
+        await asyncio.sleep(left)
 
 
 def _only_detail(before: UiState, after: UiState) -> bool:
