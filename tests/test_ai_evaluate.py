@@ -26,7 +26,8 @@ FITTED = {"fit_now_mid": 1.3, "fit_hand_early": 0.7, "fit_potential_late": 0.9,
 def positions(num_players: int, seed: int, shrine: bool, steps: int) -> list[rome.GameState]:
     """The states of a random game and, every few steps, all their successors (siblings
     share most of their players, so a shared context meets them by identity and by
-    contents)."""
+    contents) and two determinisations of the position with their successors (a search
+    shares its context over determinisations: hidden hands and deck orders differ)."""
     rng = random.Random(seed)
     state = rome.new_game(num_players, seed=seed, shrine=shrine)
     out = [state]
@@ -35,7 +36,9 @@ def positions(num_players: int, seed: int, shrine: bool, steps: int) -> list[rom
             break
         legal = rome.legal_actions(state)
         if step % 5 == 0:
-            out.extend(rome.apply_action(state, a) for a in legal[:12])
+            obs = rome.observation(state, rome.current_player(state))
+            for s in (state, rome.sample_state(obs, rng), rome.sample_state(obs, rng)):
+                out.extend(rome.apply_action(s, a) for a in rome.legal_actions(s)[:12])
         state = rome.apply_action(state, rng.choice(legal))
         out.append(state)
     return out

@@ -105,7 +105,7 @@ class Context:
         self.potential_cache: dict[tuple[int, int], tuple[float, ...]] = {}  # the same
         self.hand_kinds: dict[tuple, tuple[str, ...]] = {}  # a hand's kinds, sorted
         self.turns_cache: dict[tuple, tuple[int, ...]] = {}
-        self.softmax_cache: dict[tuple, tuple[list[float], float]] = {}
+        self.race_cache: dict[tuple, tuple[tuple[float, ...], tuple[float, ...]]] = {}
         self.turn_cache: dict[tuple, tuple[tuple[int, float], ...]] = {}
         self.shape_cache: dict[int, tuple[Any, CityShape]] = {}
         self.shapes: dict[tuple, CityShape] = {}
@@ -118,17 +118,6 @@ class Context:
         hit = self.turns_cache.get(key)
         if hit is None:
             hit = self.turns_cache[key] = tuple(turns_left(state, s) for s in range(self.n))
-        return hit
-
-    def softmax(self, influence: tuple[int, ...], k: float) -> tuple[list[float], float]:
-        """The influence race's weights ``exp(k * (x - max))`` and their sum, per seat:
-        kept per influence tokens, which change seldom in a search."""
-        key = (influence, k)
-        hit = self.softmax_cache.get(key)
-        if hit is None:
-            m = max(influence)
-            exps = [math.exp(k * (x - m)) for x in influence]
-            hit = self.softmax_cache[key] = (exps, sum(exps))
         return hit
 
     def city_kinds(self, city: dict) -> dict:
@@ -315,12 +304,7 @@ def _player_parts(p: Any, turns: int, ctx: Context
         return hit[1], hit[2]
     w = ctx.w
     shape = ctx.shape_of(p.city)
-    cards_value = sum(map(ctx.values.__getitem__, p.influence_cards))
-    nkey = (id(shape), tuple(p.points.items()), p.coins, p.influence, cards_value)
-    now = ctx.now_cache.get(nkey)
-    if now is None:
-        now = ctx.now_cache[nkey] = float(score_city(shape.kinds, p.points, p.coins,
-                                                     p.influence, (cards_value,))["total"])
+    now = _score_now(p, shape, ctx)
     pkey = (id(shape), turns)
     addends = ctx.potential_cache.get(pkey)
     if addends is None:
@@ -344,6 +328,17 @@ def _player_parts(p: Any, turns: int, ctx: Context
     parts = (now, potential, hv, bricks, production)
     ctx.player_cache[key] = (p, value, parts)
     return value, parts
+
+
+def _score_now(p: Any, shape: CityShape, ctx: Context) -> float:
+    """Player record ``p``'s final score if the game ended now (its city is ``shape``)."""
+    cards_value = sum(map(ctx.values.__getitem__, p.influence_cards))
+    key = (id(shape), tuple(p.points.items()), p.coins, p.influence, cards_value)
+    now = ctx.now_cache.get(key)
+    if now is None:
+        now = ctx.now_cache[key] = float(score_city(shape.kinds, p.points, p.coins,
+                                                    p.influence, (cards_value,))["total"])
+    return now
 
 
 def _hand_value(shape: CityShape, coins: int, hand_kinds: tuple[str, ...], turns: int,
@@ -395,34 +390,50 @@ def _turn_addends(state: Any, w: dict[str, float]) -> tuple[tuple[int, float], .
 def _race(state: Any, ctx: Context, out: list[float], out_future: list[float]) -> None:
     """The influence race: the cards on the table (into ``out``) and those still to come
     from deck I (into ``out_future``), shared by a soft-max of the influence tokens."""
-    w = ctx.w
     pool = sum(map(ctx.values.__getitem__, state.influence_pool))
+    deck = influence_in_deck(state) if state.phase != "over" else None
+    key = (pool, deck, state.round, tuple([p.influence for p in state.players]))
+    shares = ctx.race_cache.get(key)
+    if shares is None:
+        shares = ctx.race_cache[key] = _race_shares(pool, deck, key[2], key[3], ctx)
+    for i, x in enumerate(shares[0]):
+        out[i] += x
+    for i, x in enumerate(shares[1]):
+        out_future[i] += x
+
+
+def _race_shares(pool: int, deck: tuple[tuple[int, int], ...] | None, rnd: int,
+                 influence: tuple[int, ...], ctx: Context
+                 ) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """Each seat's share of the cards on the table worth ``pool`` and of those still in
+    deck I (``deck``: :func:`rome.influence_in_deck`, None once the game is over) in
+    round ``rnd``, by a soft-max of the influence tokens; kept per race, which changes
+    seldom in a search."""
+    w = ctx.w
     future = 0.0
-    if state.phase != "over":
-        rounds_left = ctx.shape.rounds - max(state.round, 1)
+    if deck is not None:
+        rounds_left = ctx.shape.rounds - max(rnd, 1)
         reach = rounds_left * ctx.shape.draw_per_deck + 1
-        for k, (index, v) in enumerate(influence_in_deck(state)):
+        for k, (index, v) in enumerate(deck):
             drawn = index - k  # the buildings above it in deck I
             future += v * (1.0 if drawn < reach else 0.3)
         future *= w["race_future_discount"]
-    if not pool and not future:
-        return
-    infl = tuple([p.influence for p in state.players])
-    for amount, k, into in ((pool, w["race_pool_k"], out),
-                            (future, w["race_future_k"], out_future)):
+    shares: list[tuple[float, ...]] = []
+    for amount, k in ((pool, w["race_pool_k"]), (future, w["race_future_k"])):
         if not amount:
+            shares.append(())
             continue
-        exps, tot = ctx.softmax(infl, k)
-        for i, e in enumerate(exps):
-            into[i] += amount * e / tot
+        m = max(influence)
+        exps = [math.exp(k * (x - m)) for x in influence]
+        tot = sum(exps)
+        shares.append(tuple(amount * e / tot for e in exps))
+    return shares[0], shares[1]
 
 
 def estimate(state: Any, ctx: Context) -> list[float]:
     """Estimated final score of every seat."""
     if state.phase == "over":
-        return [float(score_city(ctx.city_kinds(p.city), p.points, p.coins, p.influence,
-                                 [ctx.values[c] for c in p.influence_cards])["total"])
-                for p in state.players]
+        return [_score_now(p, ctx.shape_of(p.city), ctx) for p in state.players]
     if ctx.fit is not None:
         fit = ctx.fit
         return [sum(b * x for b, x in zip(fit[phase_of(ctx.turns(state)[s])], parts,
@@ -449,8 +460,7 @@ def terms(state: Any, ctx: Context) -> list[tuple[float, ...]]:
 
 def utility(values: list[float], seat: int) -> float:
     """What ``seat`` maximises: its estimate minus the best other seat's."""
-    best_other = max(v for i, v in enumerate(values) if i != seat)
-    return values[seat] - best_other
+    return values[seat] - max(values[:seat] + values[seat + 1:])
 
 
 __all__ = ["PHASES", "TERMS", "WEIGHTS", "Context", "city_value", "estimate", "phase_of",
