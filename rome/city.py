@@ -8,9 +8,8 @@ non-aqueduct building.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from itertools import chain
-from operator import getitem
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from operator import itemgetter
 from typing import Any
 
 from .cards import AQUEDUCT, BUILDINGS
@@ -59,9 +58,11 @@ KEY_STRIDE = 8
 and compares faster than a (row, column) tuple, sorts in reading order, and numbers a bit
 of the masks :class:`Places` keeps.  Rows -3..3 and columns -4..3 have keys: a city a game
 can build keeps its starting buildings at (0, 0) and (0, 1) and fits 4 x 4, so it and its
-free spaces lie within rows -3..3 and columns -2..3 (one more column on each side keeps
-the masks' shifts from wrapping into a space that could be free)."""
+free spaces lie within rows -3..3 and columns -2..3.  A stride of 8 makes each row one
+byte of a mask (:func:`keys_in` reads a row per byte) and a key's row and column index a
+shift and a mask (``_ROW_SHIFT``, ``_COLUMN_MASK``)."""
 
+_ROW_SHIFT, _COLUMN_MASK = KEY_STRIDE.bit_length() - 1, KEY_STRIDE - 1
 ROWS = range(-3, 4)
 COLUMNS = range(-4, 4)
 KEY_OF_ORIGIN = -ROWS.start * KEY_STRIDE - COLUMNS.start  # the key of (0, 0)
@@ -78,36 +79,50 @@ def pos_of(key: int) -> Pos:
 _ROW_KEYS = tuple(tuple(tuple(row * KEY_STRIDE + i for i in range(KEY_STRIDE) if bits >> i & 1)
                         for bits in range(1 << KEY_STRIDE)) for row in range(len(ROWS)))
 """The keys of each row's bits, by row and the row's byte: a mask is a row per byte."""
+_R0, _R1, _R2, _R3, _R4, _R5, _R6 = _ROW_KEYS  # keys_in is written out for these 7 rows
 
 
 def keys_in(mask: int) -> tuple[int, ...]:
     """The keys of the bits set in ``mask`` (within the grid), in reading order: a table
-    lookup per row, all in C, where a loop over the bits cost ten times as much."""
-    return tuple(chain.from_iterable(map(getitem, _ROW_KEYS, mask.to_bytes(len(ROWS), "little"))))
+    lookup per row and the rows' tuples joined, where a loop over the bits cost three
+    times as much (and joining them through ``itertools.chain`` twice)."""
+    b0, b1, b2, b3, b4, b5, b6 = mask.to_bytes(7, "little")
+    return _R0[b0] + _R1[b1] + _R2[b2] + _R3[b3] + _R4[b4] + _R5[b5] + _R6[b6]
+
+
+def picker(keys: tuple[int, ...]) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
+    """A function giving the entries at ``keys`` of a table indexed by position key, as a
+    tuple: ``operator.itemgetter`` picks them in C, where a map over the keys took twice
+    as long (listing builds picks each affordable kind's actions at the free keys)."""
+    if len(keys) > 1:
+        return itemgetter(*keys)
+    return lambda table: tuple(map(table.__getitem__, keys))  # itemgetter of one: no tuple
 
 
 _ROW_BITS = {r: sum(1 << key_of((r, c)) for c in COLUMNS) for r in ROWS}
 _COLUMN_BITS = {c: sum(1 << key_of((r, c)) for r in ROWS) for c in COLUMNS}
 
 
-class _Boxes(dict):
-    """The mask of each (top, bottom, left, right) box (clipped to the grid), made on
-    first use."""
+def _room_table(lines: range, bits: dict[int, int]) -> tuple[int, ...]:
+    """For each set of rows (or columns) a city uses, as a mask with bit ``i`` for
+    ``lines[i]``: the mask of the spaces in the rows (columns) that keep it within
+    MAX_SIDE of them all."""
+    table = [0]
+    for used in range(1, 1 << len(lines)):
+        low, high = (used & -used).bit_length() - 1, used.bit_length() - 1
+        table.append(sum(bits[line] for i, line in enumerate(lines)
+                         if high - MAX_SIDE < i < low + MAX_SIDE))
+    return tuple(table)
 
-    def __missing__(self, box: tuple[int, int, int, int]) -> int:
-        top, bottom, left, right = box
-        rows = sum(bits for r, bits in _ROW_BITS.items() if top <= r <= bottom)
-        mask = self[box] = rows & sum(bits for c, bits in _COLUMN_BITS.items()
-                                      if left <= c <= right)
-        return mask
 
-
-_BOXES = _Boxes()
-_KEYS = range(len(ROWS) * len(COLUMNS))
-_LINES = tuple(_ROW_BITS[r] | _COLUMN_BITS[c] for r, c in map(pos_of, _KEYS))
+_ROOM_BY_ROWS = _room_table(ROWS, _ROW_BITS)
+_ROOM_BY_COLUMNS = _room_table(COLUMNS, _COLUMN_BITS)
+KEYS = range(len(ROWS) * len(COLUMNS))
+"""Every position key of the grid."""
+_LINES = tuple(_ROW_BITS[r] | _COLUMN_BITS[c] for r, c in map(pos_of, KEYS))
 """Each key's row and column: where no other aqueduct may stand."""
 NEAR = tuple(sum(1 << key_of(n) for n in neighbours(pos) if n[0] in ROWS and n[1] in COLUMNS)
-             for pos in map(pos_of, _KEYS))
+             for pos in map(pos_of, KEYS))
 """Each key's orthogonal neighbours as a mask: their buildings are
 ``(NEAR[key] & places.occupied).bit_count()``."""
 
@@ -116,21 +131,20 @@ class Places:
     """Where a city may grow, worked out once per city and kept with its player record.
 
     The city as masks over position keys (bit ``key_of(pos)``): the built positions, the
-    rows and columns an aqueduct already holds, the bounds (and the rectangle they span),
-    the spaces that keep the city within 4 x 4, and the free spaces (empty, next to the
-    city, within those) as a mask and as keys in reading order.  Listing builds reads the
-    keys on every act step; a build makes the next city's ``Places`` from this one with a
-    few integer operations (:meth:`built`), where working free spaces out from the
+    rows and columns an aqueduct already holds, the free spaces (empty, next to the city,
+    and keeping it within 4 x 4) as a mask and as keys in reading order; and, as small
+    masks (bit ``i`` for ``ROWS[i]``, ``COLUMNS[i]``), the rows and the columns the city
+    uses, which give the spaces within 4 x 4 by two table lookups.  Listing builds reads
+    the keys on every act step; a build makes the next city's ``Places`` from this one
+    with a few integer operations (:meth:`built`), where working free spaces out from the
     positions cost tens of thousands of instructions.  Never changed once made, except
     for filling in what is worked out on first need (the aqueduct places, the listings)."""
 
-    __slots__ = ("aqueducts", "bounds", "box", "free", "keys", "lines", "listings", "occupied",
-                 "span")
+    __slots__ = ("aqueducts", "columns", "free", "keys", "lines", "listings", "occupied", "rows")
     occupied: int
     lines: int
-    bounds: tuple[int, int, int, int]
-    span: int
-    box: int
+    rows: int
+    columns: int
     free: int
     keys: tuple[int, ...]
     aqueducts: tuple[int, ...] | None  # aqueduct_keys(), once asked
@@ -142,31 +156,39 @@ class Places:
     def of(city: Mapping[Pos, int], aqueduct: Sequence[bool]) -> Places:
         """The places of ``city`` (position -> card instance); ``aqueduct[card]`` says
         whether a card is an aqueduct."""
-        r0, r1, c0, c1 = edges = bounds(city)
+        r0, r1, c0, c1 = bounds(city)
         if r0 < ROWS.start or r1 >= ROWS.stop or c0 < COLUMNS.start or c1 >= COLUMNS.stop:
             raise StateError(f"a city within rows {r0}..{r1} and columns {c0}..{c1}: no game "
                              "builds one (its starting buildings stay at 0,0 and 0,1)")
-        occupied = lines = 0
+        occupied = lines = rows = columns = near = 0
         for pos, card in city.items():
             key = key_of(pos)
             occupied |= 1 << key
+            near |= NEAR[key]
+            rows |= 1 << (key >> _ROW_SHIFT)
+            columns |= 1 << (key & _COLUMN_MASK)
             if aqueduct[card]:
                 lines |= _LINES[key]
-        return _places(occupied, lines, edges, _BOXES[edges], _room(edges))
+        free = near & _ROOM_BY_ROWS[rows] & _ROOM_BY_COLUMNS[columns] & ~occupied
+        return _places(occupied, lines, rows, columns, free, keys_in(free))
 
     def built(self, key: int, aqueduct: bool) -> Places:
-        """The places once a building (an aqueduct if ``aqueduct``) stands at ``key``."""
+        """The places once a building (an aqueduct if ``aqueduct``) stands at ``key``.
+
+        The new free spaces are the old ones and the new building's neighbours, within
+        the new 4 x 4 room and not built: the room only shrinks as a city grows, so a
+        neighbour of the old city outside the old room stays outside."""
         lines = self.lines | _LINES[key] if aqueduct else self.lines
+        occupied = self.occupied
         bit = 1 << key
-        if self.occupied & bit:  # an aqueduct replacing a building: only the lines change
-            return _places(self.occupied, lines, self.bounds, self.span, self.box, self.free,
-                           self.keys)
-        if bit & self.span:
-            return _places(self.occupied | bit, lines, self.bounds, self.span, self.box)
-        r, c = pos_of(key)
-        r0, r1, c0, c1 = self.bounds
-        edges = min(r0, r), max(r1, r), min(c0, c), max(c1, c)
-        return _places(self.occupied | bit, lines, edges, _BOXES[edges], _room(edges))
+        if occupied & bit:  # an aqueduct replacing a building: only the lines change
+            return _places(occupied, lines, self.rows, self.columns, self.free, self.keys)
+        occupied |= bit
+        rows = self.rows | 1 << (key >> _ROW_SHIFT)
+        columns = self.columns | 1 << (key & _COLUMN_MASK)
+        free = ((self.free | NEAR[key]) & _ROOM_BY_ROWS[rows] & _ROOM_BY_COLUMNS[columns]
+                & ~occupied)
+        return _places(occupied, lines, rows, columns, free, keys_in(free))
 
     def aqueduct_keys(self) -> tuple[int, ...]:
         """Where an aqueduct may go (:func:`aqueduct_spaces`), as keys in reading order."""
@@ -177,35 +199,22 @@ class Places:
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Places) and (
-            self.occupied, self.lines, self.bounds, self.span, self.box, self.free, self.keys
-        ) == (other.occupied, other.lines, other.bounds, other.span, other.box, other.free,
-              other.keys)
+            self.occupied, self.lines, self.rows, self.columns, self.free, self.keys
+        ) == (other.occupied, other.lines, other.rows, other.columns, other.free, other.keys)
 
     __hash__ = None  # type: ignore[assignment]
 
 
-def _room(edges: tuple[int, int, int, int]) -> int:
-    """The spaces that keep a city with these bounds within MAX_SIDE x MAX_SIDE."""
-    r0, r1, c0, c1 = edges
-    return _BOXES[(r1 - MAX_SIDE + 1, r0 + MAX_SIDE - 1, c1 - MAX_SIDE + 1, c0 + MAX_SIDE - 1)]
-
-
-def _places(occupied: int, lines: int, edges: tuple[int, int, int, int], span: int, box: int,
-            free: int | None = None, keys: tuple[int, ...] | None = None) -> Places:
-    """A new :class:`Places` (free spaces worked out unless given), made without a call
-    through the type: a build makes one."""
+def _places(occupied: int, lines: int, rows: int, columns: int, free: int,
+            keys: tuple[int, ...]) -> Places:
+    """A new :class:`Places`, made without a call through the type: a build makes one."""
     new = _new(Places)
     new.occupied = occupied
     new.lines = lines
-    new.bounds = edges
-    new.span = span
-    new.box = box
-    if free is None:
-        free = ((occupied << 1) | (occupied >> 1) | (occupied << KEY_STRIDE)
-                | (occupied >> KEY_STRIDE)) & box & ~occupied
-        keys = keys_in(free)
+    new.rows = rows
+    new.columns = columns
     new.free = free
-    new.keys = keys  # type: ignore[assignment]
+    new.keys = keys
     new.aqueducts = None
     new.listings = {}
     return new

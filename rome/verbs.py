@@ -19,13 +19,14 @@ from .cards import (
     AQUEDUCT,
     AQUEDUCTS_BY_PLAYERS,
     BUILDINGS,
+    DECK_NAMES,
     KIND_ORDER,
     KINDS_BY_PLAYERS,
     SHAPES,
     card_instances,
     card_kinds,
 )
-from .city import KEY_OF_ORIGIN, KEY_STRIDE, NEAR, Places, neighbours, pos_of
+from .city import KEY_OF_ORIGIN, KEY_STRIDE, KEYS, NEAR, Places, neighbours, picker, pos_of
 from .errors import NotationError
 from .flow import (
     BRICK_PRICE,
@@ -108,21 +109,6 @@ KIND_BITS_BY_PLAYERS = {n: tuple(tuple(1 << KIND_ORDER[k] if k in KIND_ORDER els
                         for n, both in KINDS_BY_PLAYERS.items()}
 
 
-class _TakesOf(dict):
-    """The take actions of one deck by kind, made (and interned) on first use."""
-
-    def __init__(self, deck: str) -> None:
-        super().__init__()
-        self.deck = deck
-
-    def __missing__(self, kind: str) -> Action:
-        action = self[kind] = _TAKES[(self.deck, kind)]
-        return action
-
-
-_TAKES_OF = {deck: _TakesOf(deck) for deck in ("I", "II", "III", "IV")}
-
-
 def _kinds_in(state: GameState, table: _Interned, cards: tuple[int, ...]
               ) -> tuple[Action, ...]:
     """One action per distinct kind among ``cards``, in the table order of kinds."""
@@ -196,25 +182,49 @@ def _place(s: GameState, action: Action) -> None:
 
 # -- take -------------------------------------------------------------------------------
 
-_TAKE_OF_CARD = {n: tuple(tuple(_TAKES_OF[c.deck][c.kind] if c.deck in _TAKES_OF else None
-                                for c in card_instances(n, shrine)) for shrine in (False, True))
+_TAKE_OF_CARD = {n: tuple(tuple(_TAKES[(c.deck, c.kind)] if c.deck in DECK_NAMES else None
+                                for c in card_instances(n, shrine))
+                          for shrine in (False, True))
                  for n in SHAPES}
 """Each card instance's take action (None for a card never in an offer), by player count
-and shrine: a take step lists one per card of a deck's offer."""
+and shrine."""
+
+
+class _TakesFrom(dict):
+    """The take actions of an offered pile (a tuple of card instances), one per kind in
+    table order, by the pile, for one player count and shrine; made on first use.  A take
+    changes one deck's pile, so the next take step finds the other piles here.  Bounded
+    (every game deals new piles): cleared when full."""
+
+    LIMIT = 4096
+
+    def __init__(self, take_of: tuple[Action | None, ...]) -> None:
+        super().__init__()
+        self.take_of = take_of
+
+    def __missing__(self, pile: tuple[int, ...]) -> tuple[Action, ...]:
+        if len(self) >= self.LIMIT:
+            self.clear()
+        takes = self[pile] = tuple(sorted(set(map(self.take_of.__getitem__, pile)),
+                                          key=_kind_order))
+        return takes
+
+
+def _kind_order(action: Action) -> int:
+    return KIND_ORDER[action.kind]
+
+
+_TAKES_FROM = {n: tuple(_TakesFrom(take_of) for take_of in both)
+               for n, both in _TAKE_OF_CARD.items()}
 
 
 def _legal_take(state: GameState) -> tuple[Action, ...]:
-    kinds = KINDS_BY_PLAYERS[state.num_players][state.shrine]
-    take_of = _TAKE_OF_CARD[state.num_players][state.shrine]
-    out: list[Action] = []
-    for deck, cards in state.offer.items():
-        if len(cards) == 1:
-            out.append(take_of[cards[0]])
-        elif cards:
-            takes = _TAKES_OF[deck]
-            out += [takes[kind]
-                    for kind in sorted({kinds[c] for c in cards}, key=KIND_ORDER.__getitem__)]
-    return tuple(out)
+    takes_from = _TAKES_FROM[state.num_players][state.shrine]
+    out: tuple[Action, ...] = ()
+    for pile in state.offer.values():
+        if pile:
+            out += takes_from[pile]
+    return out
 
 
 def _take(s: GameState, action: Action) -> None:
@@ -236,22 +246,11 @@ def _take(s: GameState, action: Action) -> None:
 
 # -- build ------------------------------------------------------------------------------
 
-class _BuildsOf(dict):
-    """The build actions of one kind by position key (:func:`rome.city.key_of`), made (and
-    interned) on first use.  Integer keys, not (row, column) tuples: listing builds looks
-    up every free space for every affordable kind in hand, and an int hashes for free."""
-
-    def __init__(self, kind: str) -> None:
-        super().__init__()
-        self.kind = kind
-
-    def __missing__(self, key: int) -> Action:
-        row, col = pos_of(key)
-        action = self[key] = make("build", self.kind, None, row, col)
-        return action
-
-
-_BUILDS = {kind: _BuildsOf(kind) for kind in BUILDINGS}
+_BUILDS = {kind: tuple(make("build", kind, None, *pos_of(key)) for key in KEYS)
+           for kind in BUILDINGS}
+"""The build actions of each kind by position key (:func:`rome.city.key_of`), all made
+(and interned) at import: listing builds picks each affordable kind's actions at the free
+keys (:func:`rome.city.picker`), and a tuple indexed by key is the quickest table."""
 
 
 # By kind bit: (kind, cost, the kind's build actions by position, aqueduct?).
@@ -296,13 +295,14 @@ def _legal_build(state: GameState) -> tuple[Action, ...]:
 def builds_in(places: Places, kinds: int) -> tuple[Action, ...]:
     """The builds of the ``kinds`` (bits of :data:`KIND_BITS_BY_PLAYERS`) in a city, kinds
     in table order, each at every place it may stand in reading order."""
-    out: list[Action] = []
+    pick = picker(places.keys)
+    out: tuple[Action, ...] = ()
     while kinds:  # lowest bit (first in the table order) first
         bit = kinds & -kinds
         kinds ^= bit
         _kind, _cost, builds, aqueduct = _BY_BIT[bit]
-        out += map(builds.__getitem__, places.aqueduct_keys() if aqueduct else places.keys)
-    return tuple(out)
+        out += picker(places.aqueduct_keys())(builds) if aqueduct else pick(builds)
+    return out
 
 
 def remove_from_hand(hand: tuple[tuple[int, int], ...], kinds: tuple[str, ...], kind: str
