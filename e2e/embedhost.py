@@ -99,6 +99,19 @@ class Host:
         return page
 
 
+def wait_frame_still(page: Page, frame_id: str, quiet_ms: int = 200) -> None:
+    """Wait until the host has sized the frame to its last ``rome:height`` and no new one
+    came for ``quiet_ms``: a click aimed while the frame is being resized may land beside
+    its target (the likely cause of a lost click on the replay's Back button, once in a
+    full run, right after a step had changed the frame's height)."""
+    page.wait_for_function(
+        """([id, quiet]) => new Promise((done) => {
+             const n = heights.length;
+             setTimeout(() => done(heights.length === n && (n === 0 ||
+               document.getElementById(id).style.height === heights[n - 1] + 'px')), quiet);
+           })""", arg=[frame_id, quiet_ms])
+
+
 def frame_of(page: Page, frame_id: str) -> Frame:
     """The Frame object of the iframe with this id on the host page."""
     frame = page.locator(f"iframe#{frame_id}").element_handle().content_frame()

@@ -15,7 +15,7 @@ from urllib.parse import quote, unquote
 
 import embedhost
 from conftest import wait_ready
-from embedhost import Host, wait_frame_ready
+from embedhost import Host, wait_frame_ready, wait_frame_still
 from playwright.sync_api import BrowserContext, Frame, Page, expect
 
 import rome
@@ -161,8 +161,10 @@ def test_replay_to_the_end_shows_final_scores(host_page: Page, host: Host) -> No
     expect(root).to_have_attribute("data-step", "2")
     frame.locator("body").press("ArrowLeft")
     expect(root).to_have_attribute("data-step", "1")
+    wait_frame_still(host_page, "replay")
     frame.locator('[data-replay="back"]').click()
     expect(root).to_have_attribute("data-step", "0")
+    wait_frame_still(host_page, "replay")
     frame.locator('[data-replay="end"]').click()
     expect(root).to_have_attribute("data-step", str(len(actions)))
     totals = {int(row.get_attribute("data-player")): int(row.get_attribute("data-total"))
