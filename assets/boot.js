@@ -69,19 +69,32 @@
       return;
     }
     let reloading = false;
-    container.addEventListener("controllerchange", () => {
-      if (reloading) location.reload();
-    });
+    let reloaded = false;
+    const reloadOnce = () => {
+      if (reloading && !reloaded) {
+        reloaded = true;
+        location.reload();
+      }
+    };
+    container.addEventListener("controllerchange", reloadOnce);
     // A new version is installed (all its files cached) while this page runs the old one.
     // The click asks whichever version waits *then*: the one offered may have been
     // replaced by a newer install, or already taken over from another tab (then a reload
-    // is all it takes).
+    // is all it takes). The page reloads when this page's controller changes or the
+    // version asked is activated, whichever is seen first, and after TAKE_OVER_MS in any
+    // case: a click must never do nothing (a full test run once saw no navigation in 90 s).
+    const TAKE_OVER_MS = 5000;
     const offer = (registration) => {
       if (!container.controller) return; // the first install: nothing older is running
       showUpdate(() => {
         reloading = true;
-        if (registration.waiting) registration.waiting.postMessage("take-over");
-        else location.reload();
+        const waiting = registration.waiting;
+        if (!waiting) return reloadOnce();
+        waiting.addEventListener("statechange", () => {
+          if (waiting.state === "activated") reloadOnce();
+        });
+        waiting.postMessage("take-over");
+        setTimeout(reloadOnce, TAKE_OVER_MS);
       });
     };
     container
