@@ -82,7 +82,9 @@
     // replaced by a newer install, or already taken over from another tab (then a reload
     // is all it takes). The page reloads when this page's controller changes or the
     // version asked is activated, whichever is seen first, and after TAKE_OVER_MS in any
-    // case: a click must never do nothing (a full test run once saw no navigation in 90 s).
+    // case, so that a version whose activation the browser gave up still reloads the page.
+    // (It does not help while Chromium holds the activation, and new requests with it, for
+    // the old worker's fetches in flight, e.g. the AI worker booting: e2e/test_offline.py.)
     const TAKE_OVER_MS = 5000;
     const offer = (registration) => {
       if (!container.controller) return; // the first install: nothing older is running
