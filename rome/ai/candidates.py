@@ -28,7 +28,7 @@ _DEEP_DUEL = replace(DUEL_PARAMS["hard"], samples=2, wall_seconds=math.inf)
 
 def _hard_with(**changed: Any) -> tuple[Level, Level]:
     """``hard`` (duel, 3-4 players) with ``changed`` settings and no wall-clock cap (the
-    scaling test of 2026-11-22 was ``_hard_with(nodes=72000)``: rome/ai/README.md)."""
+    screens of 2026-11-22, rome/ai/README.md: ``nodes=72000``, ``samples=8``, ``width=12``)."""
     duel, multi = (replace(level, wall_seconds=math.inf, **changed)
                    for level in (DUEL_PARAMS["hard"], LEVEL_PARAMS["hard"]))
     return duel, multi
@@ -43,9 +43,9 @@ CANDIDATES: dict[str, tuple[Level, Level]] = {
     # within 3 points): on normal that end game won 47/112 against plain normal.
     "cand-de": (_endgame(_DEEP_DUEL, deep_width=8, replies=3, reply_margin=3.0),
                 replace(LEVEL_PARAMS["hard"], samples=2, wall_seconds=math.inf)),
-    # 8 determinisations in hard's 36 000 nodes: chance averaged over twice the samples,
-    # searched less deep (the deepening fits depth 2 or 3 less often)
-    "cand-s8": _hard_with(samples=8),
+    # 12 root moves instead of 8 in the same nodes: a wider root (the static order may
+    # cut a good turn), deepened less often
+    "cand-w12": _hard_with(width=12),
 }
 
 
