@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, Route
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Route
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -178,3 +179,55 @@ def open_game(site_url: str) -> OpenGame:
         return page
 
     return _open
+
+
+@dataclass
+class SharedPage:
+    """One booted page that several tests of a module only read (never change).
+
+    Why: each boot of the page costs two Pyodide start-ups (the page's and the AI
+    worker's), about 10 s on the 2-core machine; tests that only look at a freshly started
+    page need not pay for one each. ``checked()`` gives each test the page and fails that
+    test on the console errors, page errors or foreign requests seen while it ran.
+    """
+
+    page: Page
+    errors: PageErrors
+    guard: RequestGuard
+    reported: int = 0  # errors up to here failed an earlier test (those of the boot: the first)
+
+    @contextmanager
+    def checked(self) -> Iterator[Page]:
+        """The page for one test; fails it on errors or foreign requests seen since the
+        previous test's check."""
+        yield self.page
+        new = self.errors.messages[self.reported:]
+        self.reported = len(self.errors.messages)
+        assert not new, "\n".join(new)
+        self.guard.assert_all_local()
+
+
+@pytest.fixture(scope="module")
+def shared_page(browser: Browser, browser_context_args: dict,
+                site_url: str) -> Iterator[SharedPage]:
+    """A page of its own context, opened on ``index.html`` once for the whole module."""
+    context = browser.new_context(**browser_context_args)
+    parts = urlsplit(site_url)
+    guard = RequestGuard(origin=f"{parts.scheme}://{parts.netloc}")
+    context.route("**/*", guard.on_route)
+    context.on("request", guard.on_request)
+    page = context.new_page()
+    errors = PageErrors()
+    page.on("console", errors.on_console)
+    page.on("pageerror", errors.on_page_error)
+    page.goto(site_url + "index.html")
+    wait_ready(page)
+    yield SharedPage(page, errors, guard)
+    context.close()
+
+
+@pytest.fixture
+def booted_page(shared_page: SharedPage) -> Iterator[Page]:
+    """The module's shared page, started once; the test fails on errors seen meanwhile."""
+    with shared_page.checked() as page:
+        yield page

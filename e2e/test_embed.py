@@ -12,21 +12,17 @@ from playwright.sync_api import Page
 context, host, host_page = embedhost.context, embedhost.host, embedhost.host_page  # fixtures
 
 
-def test_game_starts_in_a_sandboxed_frame_of_another_origin(host_page: Page, host: Host) -> None:
-    """Opaque origin: module scripts via CORS, IndexedDB stand-in, the AI worker starts."""
-    host.open(host_page, [("game", "index.html")])
+def test_game_starts_in_a_sandboxed_frame_of_another_origin_and_sizes_it(
+        host_page: Page, host: Host) -> None:
+    """Opaque origin: module scripts via CORS, IndexedDB stand-in, the AI worker starts;
+    ``rome:height`` arrives and the README's snippet sets the frame to that height.
+
+    One test for the two: both need the same host page, and a start of the game in a
+    frame costs tens of seconds on the 2-core machine."""
+    host.open(host_page, [("game", "index.html")], height=150)
     frame = wait_frame_ready(host_page, "game")
     assert frame.evaluate("self.origin") == "null"
     assert frame.evaluate("document.documentElement.dataset.opaqueOrigin") == "true"
-    frame.wait_for_function(
-        "document.getElementById('worker-status').dataset.workerReady === 'true'",
-        timeout=90_000)
-
-
-def test_height_message_resizes_the_frame(host_page: Page, host: Host) -> None:
-    """``rome:height`` arrives and the README's snippet sets the frame to that height."""
-    host.open(host_page, [("game", "index.html")], height=150)
-    frame = wait_frame_ready(host_page, "game")
     host_page.wait_for_function(
         "heights.length > 0 && document.getElementById('game').style.height === "
         "heights[heights.length - 1] + 'px'")
@@ -37,3 +33,6 @@ def test_height_message_resizes_the_frame(host_page: Page, host: Host) -> None:
     assert last >= content > 150
     frame_box = host_page.locator("iframe#game").evaluate("f => f.getBoundingClientRect().height")
     assert frame_box == last
+    frame.wait_for_function(
+        "document.getElementById('worker-status').dataset.workerReady === 'true'",
+        timeout=90_000)

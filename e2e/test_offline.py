@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from conftest import OpenGame, PageErrors, wait_ready
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from scripts.vendor import write_service_worker
 
@@ -80,6 +81,30 @@ def cache_names(page: Page) -> list[str]:
     return page.evaluate("caches.keys()")
 
 
+def watch_service_workers(page: Page) -> list[tuple[float, str, str, str]]:
+    """From now on, every change of a service worker version's running state or status,
+    as DevTools reports it (seconds since the call, version id, running, status).
+
+    Why: a deployment test that saw no navigation after 'Reload now' (full runs, never
+    alone) gave no clue whether the new version was held in 'activating', the old one kept
+    starting, or the page's reload never left; this list is printed when it happens."""
+    seen: list[tuple[float, str, str, str]] = []
+    start = time.monotonic()
+    cdp = page.context.new_cdp_session(page)
+
+    def on_versions(params: dict) -> None:
+        for v in params["versions"]:
+            entry = (round(time.monotonic() - start, 1), v["versionId"], v["runningStatus"],
+                     v["status"])
+            last = next((e for e in reversed(seen) if e[1] == entry[1]), None)
+            if last is None or last[1:] != entry[1:]:
+                seen.append(entry)
+
+    cdp.on("ServiceWorker.workerVersionUpdated", on_versions)
+    cdp.send("ServiceWorker.enable")
+    return seen
+
+
 MARKER_JS = "getComputedStyle(document.documentElement).getPropertyValue('--deploy').trim()"
 
 
@@ -109,18 +134,26 @@ def test_new_deployment_replaces_the_cache_cleanly(
     page.wait_for_function(
         "document.getElementById('worker-status')?.dataset.workerReady === 'true'",
         timeout=120_000)
-    with page.expect_navigation():
-        page.locator("#update-notice button").click()
+    versions = watch_service_workers(page)
+    try:
+        with page.expect_navigation():
+            page.locator("#update-notice button").click()
+    except PlaywrightTimeoutError as error:  # say what the workers did: the flake's clue
+        raise AssertionError("no navigation after 'Reload now'; service worker versions "
+                             f"(id, running, status) over time: {versions}") from error
     wait_ready(page)
     assert page.evaluate(MARKER_JS) == '"two"'
     assert cache_names(page) == [f"great-city-of-rome-{second}"]
     expect(page.locator("#update-notice")).to_have_count(0)
 
 
-def test_installable_manifest_and_icons(strict_page: Page, open_game: OpenGame,
-                                        site_url: str) -> None:
+def test_installable_manifest_and_icons(strict_page: Page, site_url: str) -> None:
+    """The page links a manifest whose icons are served with their declared types.
+
+    Why no wait for the game to start: the link is in the page's HTML and the files are
+    static; a start of Pyodide would only cost the 2-core machine seconds of CPU."""
     page = strict_page
-    open_game(page, "index.html")
+    page.goto(site_url + "index.html", wait_until="domcontentloaded")
     href = page.locator('link[rel="manifest"]').get_attribute("href")
     manifest = json.loads(page.evaluate("u => fetch(u).then(r => r.text())", href))
     assert manifest["name"] == "The Great City of Rome"

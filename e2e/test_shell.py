@@ -14,42 +14,42 @@ ROOT = Path(__file__).resolve().parent.parent
 WORKER_TIMEOUT_MS = 90_000
 
 
-def test_page_reaches_ready(strict_page: Page, open_game: Callable[..., Page]) -> None:
+# The first five tests only read the page as it started: they share one boot of it
+# (``booted_page``, e2e/conftest.py).
+
+
+def test_page_reaches_ready(booted_page: Page) -> None:
     """The loading screen gives way to the app and the progress bar completes."""
-    open_game(strict_page)
-    expect(strict_page.locator("#app")).to_be_visible()
-    expect(strict_page.locator("#loading")).to_be_hidden()
-    assert strict_page.locator("#loading-bar").evaluate("bar => bar.value") == 100
-    expect(strict_page.locator("#engine-status")).to_contain_text("Engine ready")
+    expect(booted_page.locator("#app")).to_be_visible()
+    expect(booted_page.locator("#loading")).to_be_hidden()
+    assert booted_page.locator("#loading-bar").evaluate("bar => bar.value") == 100
+    expect(booted_page.locator("#engine-status")).to_contain_text("Engine ready")
 
 
-def test_engine_answers_from_page_python(strict_page: Page, open_game: Callable[..., Page]) -> None:
+def test_engine_answers_from_page_python(booted_page: Page) -> None:
     """``window.romeEngine`` runs the real engine in the page's Pyodide."""
-    open_game(strict_page)
-    count = strict_page.evaluate("window.romeEngine.legal_count(2, 1)")
+    count = booted_page.evaluate("window.romeEngine.legal_count(2, 1)")
     assert isinstance(count, int) and count > 0
-    shown = strict_page.locator("#engine-status").get_attribute("data-legal-count")
+    shown = booted_page.locator("#engine-status").get_attribute("data-legal-count")
     assert shown == str(count)
-    assert strict_page.evaluate("window.romeEngine.legal_count(3, 7)") > 0
+    assert booted_page.evaluate("window.romeEngine.legal_count(3, 7)") > 0
 
 
 @pytest.mark.parametrize("num_players", [2, 4])
-def test_seeded_game_is_identical_on_pyodide_and_cpython(
-        strict_page: Page, open_game: Callable[..., Page], num_players: int) -> None:
+def test_seeded_game_is_identical_on_pyodide_and_cpython(booted_page: Page,
+                                                         num_players: int) -> None:
     """The same seed and the same actions give the same game in the browser and here."""
     from ui.probe import scripted_game
 
-    open_game(strict_page)
-    in_browser = strict_page.evaluate(f"window.romeEngine.scripted_game({num_players}, 31)")
+    in_browser = booted_page.evaluate(f"window.romeEngine.scripted_game({num_players}, 31)")
     assert in_browser == scripted_game(num_players, 31)
 
 
-def test_worker_answers(strict_page: Page, open_game: Callable[..., Page]) -> None:
+def test_worker_answers(booted_page: Page) -> None:
     """The AI worker boots its own Python, imports rome and answers the page."""
-    open_game(strict_page)
-    status = strict_page.locator("#worker-status")
+    status = booted_page.locator("#worker-status")
     expect(status).to_have_attribute("data-worker-ready", "true", timeout=WORKER_TIMEOUT_MS)
-    page_count = strict_page.evaluate("window.romeEngine.legal_count(2, 1)")
+    page_count = booted_page.evaluate("window.romeEngine.legal_count(2, 1)")
     assert status.get_attribute("data-worker-legal-count") == str(page_count)
 
 
