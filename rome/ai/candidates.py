@@ -25,6 +25,15 @@ def _endgame(level: Level, **deeper: object) -> Level:
 
 _DEEP_DUEL = replace(DUEL_PARAMS["hard"], samples=2, wall_seconds=math.inf)
 
+
+def _hard_with(**changed: Any) -> tuple[Level, Level]:
+    """``hard`` (duel, 3-4 players) with ``changed`` settings and no wall-clock cap (the
+    screens of 2026-11-22, rome/ai/README.md: ``nodes=72000``, ``samples=8``, ``width=12``)."""
+    duel, multi = (replace(level, wall_seconds=math.inf, **changed)
+                   for level in (DUEL_PARAMS["hard"], LEVEL_PARAMS["hard"]))
+    return duel, multi
+
+
 CANDIDATES: dict[str, tuple[Level, Level]] = {
     # (2 players, 3-4 players)
     # two determinisations instead of four, so the duel's depth 3 finishes more often
@@ -34,6 +43,9 @@ CANDIDATES: dict[str, tuple[Level, Level]] = {
     # within 3 points): on normal that end game won 47/112 against plain normal.
     "cand-de": (_endgame(_DEEP_DUEL, deep_width=8, replies=3, reply_margin=3.0),
                 replace(LEVEL_PARAMS["hard"], samples=2, wall_seconds=math.inf)),
+    # 12 root moves instead of 8 in the same nodes: a wider root (the static order may
+    # cut a good turn), deepened less often
+    "cand-w12": _hard_with(width=12),
 }
 
 

@@ -215,6 +215,53 @@ def summarise(records: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def paired(records: list[dict[str, Any]], control: list[dict[str, Any]]) -> dict[str, Any]:
+    """Each bot of ``records`` against the same seats of the ``control`` games on the same
+    seeds (e.g. ``hard,hard``): where it won and the control seat lost, and the reverse.
+
+    Why: budgets are nodes and decisions are seeded, so a bot that plays like ``hard``
+    replays the control's games, and a short match's win rate is then mostly which seat
+    the seeds favour (30 games of hard against itself on seeds 12000-12029 gave the first
+    rotated seat 18).  Only the games it changes say anything; ``gain`` is their net share
+    of all games (its ``ci95`` a normal interval) and ``sign_p`` the two-sided sign test of
+    the flips.  Bots of the control line-up itself, and games without a control game,
+    are left out."""
+    base = {(rec["players"], rec["seed"]): rec for rec in control}
+    controls = {b for rec in control for b in rec["bots"]}
+    flips: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])  # n, won, to, away
+    for rec in records:
+        ref = base.get((rec["players"], rec["seed"]))
+        if ref is None:
+            continue
+        for seat, name in enumerate(rec["bots"]):
+            if name in controls:
+                continue
+            won, was = seat in rec["winners"], seat in ref["winners"]
+            f = flips[name]
+            f[0] += 1
+            f[1] += won
+            f[2] += won and not was
+            f[3] += was and not won
+    out: dict[str, Any] = {}
+    for name, (n, won, to, away) in flips.items():
+        gain = (to - away) / n
+        half = 1.96 * math.sqrt(max((to + away) / n - gain * gain, 0.0) / n)
+        out[name] = {"games": n, "won": won, "flips_to": to, "flips_away": away,
+                     "gain": round(gain, 4),
+                     "ci95": [round(gain - half, 4), round(gain + half, 4)],
+                     "sign_p": round(sign_test(to, away), 4)}
+    return out
+
+
+def sign_test(a: int, b: int) -> float:
+    """Two-sided exact sign test: the chance of a split at least as uneven as ``a``:``b``
+    when each flip is a fair coin."""
+    n, k = a + b, min(a, b)
+    if n == 0:
+        return 1.0
+    return min(1.0, 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n)
+
+
 def ratings(records: list[dict[str, Any]], anchor: str | None = None) -> dict[str, Any]:
     """The Elo fit of every bot in ``records`` (pairwise results of each game)."""
     results = [r for rec in records for r in pairwise(rec["bots"], rec["totals"],
@@ -322,6 +369,9 @@ def main(argv: list[str]) -> int:
                         help="append every game as a JSON line to FILE (shards to --merge)")
     parser.add_argument("--merge", nargs="+", metavar="FILE",
                         help="play nothing: summarise the games recorded in FILEs")
+    parser.add_argument("--control", nargs="+", metavar="FILE",
+                        help="with --merge: also pair each game with the game of the same "
+                             "seed in FILEs (e.g. hard,hard) and print the games it changed")
     parser.add_argument("--jobs", type=int, default=1,
                         help="games played at once in separate processes (same results)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -340,6 +390,9 @@ def _main(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             round_robin = any(len(set(r["bots"])) == 2 and r["players"] == 2 for r in records) \
                 and len({b for r in records for b in r["bots"]}) > 2
             print(f"{len(records)} recorded games from {len(args.merge)} file(s)")
+            if args.control:
+                print(f"paired with the control: "
+                      f"{json.dumps(paired(records, load(args.control)), sort_keys=True)}")
             report(records, round_robin, args.anchor)
             return 0
         if not args.bots:
