@@ -116,13 +116,19 @@ class RequestGuard:
         assert not foreign and not self.blocked, f"non-local requests: {foreign + self.blocked}"
 
 
-@pytest.fixture
-def request_guard(context: BrowserContext, site_url: str) -> Iterator[RequestGuard]:
-    """Install the guard on the whole context (covers pages and popups)."""
+def guard_context(context: BrowserContext, site_url: str) -> RequestGuard:
+    """A guard installed on the whole context (covers pages and popups)."""
     parts = urlsplit(site_url)
     guard = RequestGuard(origin=f"{parts.scheme}://{parts.netloc}")
     context.route("**/*", guard.on_route)
     context.on("request", guard.on_request)
+    return guard
+
+
+@pytest.fixture
+def request_guard(context: BrowserContext, site_url: str) -> Iterator[RequestGuard]:
+    """The test's context guarded; the test fails on any foreign request."""
+    guard = guard_context(context, site_url)
     yield guard
     guard.assert_all_local()
 
@@ -143,13 +149,18 @@ class PageErrors:
         self.messages.append(f"pageerror: {error}")
 
 
-@pytest.fixture
-def page_errors(page: Page) -> PageErrors:
-    """Collect errors without failing: for tests that break the page on purpose."""
+def watch_errors(page: Page) -> PageErrors:
+    """The console errors and uncaught exceptions of ``page`` from now on."""
     errors = PageErrors()
     page.on("console", errors.on_console)
     page.on("pageerror", errors.on_page_error)
     return errors
+
+
+@pytest.fixture
+def page_errors(page: Page) -> PageErrors:
+    """Collect errors without failing: for tests that break the page on purpose."""
+    return watch_errors(page)
 
 
 @pytest.fixture
@@ -212,14 +223,9 @@ def shared_page(browser: Browser, browser_context_args: dict,
                 site_url: str) -> Iterator[SharedPage]:
     """A page of its own context, opened on ``index.html`` once for the whole module."""
     context = browser.new_context(**browser_context_args)
-    parts = urlsplit(site_url)
-    guard = RequestGuard(origin=f"{parts.scheme}://{parts.netloc}")
-    context.route("**/*", guard.on_route)
-    context.on("request", guard.on_request)
+    guard = guard_context(context, site_url)
     page = context.new_page()
-    errors = PageErrors()
-    page.on("console", errors.on_console)
-    page.on("pageerror", errors.on_page_error)
+    errors = watch_errors(page)
     page.goto(site_url + "index.html")
     wait_ready(page)
     yield SharedPage(page, errors, guard)

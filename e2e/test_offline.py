@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import OpenGame, PageErrors, wait_ready
+from conftest import OpenGame, wait_ready, watch_errors
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -182,9 +182,7 @@ EMBED_VIEWS = ["calculator", "city", "replay"]
 def test_embeds_run_under_the_same_policy(browser: Browser, site_url: str, view: str) -> None:
     context = browser.new_context()  # enforcing the CSP
     page = context.new_page()
-    errors = PageErrors()
-    page.on("console", errors.on_console)
-    page.on("pageerror", errors.on_page_error)
+    errors = watch_errors(page)
     try:
         page.goto(site_url + f"embed.html?view={view}")
         assert policy_of("embed.html") == policy_of("index.html")
@@ -208,9 +206,7 @@ def test_content_security_policy_has_no_violation(browser: Browser, site_url: st
     """The game, the AI worker and the service worker run under the policy, unhindered."""
     context = browser.new_context()  # enforcing the CSP, unlike the other tests' contexts
     page = context.new_page()
-    errors = PageErrors()
-    page.on("console", errors.on_console)
-    page.on("pageerror", errors.on_page_error)
+    errors = watch_errors(page)
     try:
         page.goto(site_url + "index.html?seats=easy,easy&seed=3&pace=0")
         policy = page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute(
