@@ -46,6 +46,14 @@ CANDIDATES: dict[str, tuple[Level, Level]] = {
     # 12 root moves instead of 8 in the same nodes: a wider root (the static order may
     # cut a good turn), deepened less often
     "cand-w12": _hard_with(width=12),
+    # 3-4 players: opponents modelled by max-n (each chooses among its plausible replies
+    # the one best for itself after the roll-out) instead of paranoia; the duel unchanged
+    "cand-maxn": (_hard_with()[0], _hard_with(reply_tie=0.0)[1]),
+    # ... softened: replies within 1 point of the opponent's own best broken against the root
+    "cand-soft": (_hard_with()[0], _hard_with(reply_tie=1.0)[1]),
+    "cand-maxn3": (_hard_with()[0], _hard_with(reply_tie=0.0, samples=2, depth=3,
+                                               deep_width=4)[1]),
+    "cand-maxnw": (_hard_with()[0], _hard_with(reply_tie=0.0, replies=4, reply_margin=3.0)[1]),
 }
 
 

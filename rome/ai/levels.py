@@ -8,6 +8,7 @@ benchmarks and the test page's seat menus, and ``LEVELS`` is both.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
 from .. import SetupError
@@ -33,6 +34,10 @@ class Level:
     depth: int = 1  # iterative deepening up to this many macro-moves before the roll-out
     replies: int = 1  # at most this many plausible replies searched per opponent node
     reply_margin: float = 1.0  # ... each within this many points of the opponent's best
+    # 3-4 players, how an opponent chooses among those replies: its own best value after
+    # the search (max-n), replies within ``reply_tie`` of it counting as ties broken against
+    # the root; ``math.inf`` (every plausible reply a tie) is paranoid alpha-beta
+    reply_tie: float = math.inf
     deep_width: int = 4  # the root's moves searched per node past depth 1
     wall_seconds: float = 5.0  # safety cap only
     weights: tuple[tuple[str, float], ...] = ()  # evaluation weights overriding WEIGHTS

@@ -10,6 +10,8 @@ Why this shape:
   opponent would make.  When an opponent's choice is clear it is modelled exactly; when it
   is close, the search guards against the choice that hurts the root most.  So the tree
   stays small enough for 3-4 players, and alpha-beta prunes it.
+* **Or max-n** (``Level.reply_tie`` finite, candidates only): each opponent chooses among
+  the same plausible replies the one best for *itself* after the search (:func:`maxn`).
 * **Leaves are roll-outs, and the look-ahead is fixed.**  Past the search depth the game is
   played on greedily (:meth:`Search.rollout`) and the position reached is evaluated.  Every
   whole turn searched in the tree is one turn fewer in the roll-out, so every iteration
@@ -53,6 +55,10 @@ class Searcher(Protocol):
     def leaf(self, state: GameState) -> float: ...
 
     def rollout(self, state: GameState, horizon: int) -> float: ...
+
+    def leaf_values(self, state: GameState) -> list[float]: ...
+
+    def play_on(self, state: GameState, horizon: int) -> GameState: ...
 
 
 def deepen(search: Searcher, orders: list[Order], done: list[dict[Action, float]]
@@ -100,8 +106,12 @@ def iteration(search: Searcher, order: Order, depth: int) -> tuple[dict[Action, 
     """One full-window search of every root macro-move (so each value is exact): the value
     of each first action, and the root moves re-ordered best-first for the next depth."""
     horizon = search.level.horizon
-    scored = [(alphabeta(search, s, depth - 1, -math.inf, math.inf, horizon), acts, s)
-              for acts, s in order]
+    if search.level.reply_tie == math.inf:
+        scored = [(alphabeta(search, s, depth - 1, -math.inf, math.inf, horizon), acts, s)
+                  for acts, s in order]
+    else:
+        scored = [(maxn(search, s, depth - 1, horizon)[search.root], acts, s)
+                  for acts, s in order]
     values: dict[Action, float] = {}
     for v, acts, _s in scored:
         if acts[0] not in values or v > values[acts[0]]:
@@ -148,3 +158,38 @@ def alphabeta(search: Searcher, state: GameState, depth: int, alpha: float, beta
         if alpha >= beta:
             break
     return value
+
+
+def maxn(search: Searcher, state: GameState, depth: int, horizon: int) -> list[float]:
+    """Every seat's utility of ``state`` searched ``depth`` macro-moves deep (max-n): each
+    seat chooses the move best for itself, not worst for the root.
+
+    Why: paranoia (every opponent minimising the root) played the e514045 yardstick at
+    about chance in 4-player games; opponents there play for themselves.  An opponent still
+    chooses only among its plausible replies (as in :func:`alphabeta`), but by its own
+    searched value; replies within ``reply_tie`` of its best count as ties, broken against
+    the root (0: plain max-n; larger: softened towards paranoia).  Values are vectors, so
+    nothing is pruned across seats: at depth 2 paranoid alpha-beta prunes nothing either
+    (the root moves get a full window), so both spend the same nodes there."""
+    if is_over(state):
+        return search.leaf_values(state)
+    if depth == 0:
+        return search.leaf_values(search.play_on(state, horizon))
+    level = search.level
+    root = search.root
+    mover = current_player(state)
+    below = max(0, horizon - 1) if state.phase == "action" else horizon
+    kids = []
+    for _acts, child in search.children(state):
+        search.tick()
+        kids.append((utility(estimate(child, search.ctx), mover), child))
+    kids.sort(key=lambda t: -t[0])
+    if mover == root:
+        options = [child for _u, child in kids[:level.deep_width]]
+        tie = 0.0
+    else:
+        options = plausible(kids, level.replies, level.reply_margin)
+        tie = level.reply_tie
+    values = [maxn(search, child, depth - 1, below) for child in options]
+    top = max(v[mover] for v in values)
+    return min((v for v in values if v[mover] >= top - tie), key=lambda v: v[root])

@@ -147,9 +147,20 @@ class Search:
     def leaf(self, state: Any) -> float:
         """The root's utility at the end of a roll-out."""
         self.tick()
+        return self.seat_value(estimate(state, self.ctx), self.root)
+
+    def leaf_values(self, state: Any) -> list[float]:
+        """Every seat's utility at the end of a roll-out, as :meth:`leaf` values the root's
+        (max-n: each opponent chooses by its own component)."""
+        self.tick()
         values = estimate(state, self.ctx)
-        me = values[self.root]
-        others = [v for i, v in enumerate(values) if i != self.root]
+        return [self.seat_value(values, seat) for seat in range(len(values))]
+
+    def seat_value(self, values: list[float], seat: int) -> float:
+        """What ``seat`` maximises: its estimate minus a blend of the others' best and
+        mean (``others_max``), or the other's estimate in a duel."""
+        me = values[seat]
+        others = [v for i, v in enumerate(values) if i != seat]
         if len(others) == 1:
             return me - others[0]
         k = self.level.others_max
@@ -167,13 +178,17 @@ class Search:
         return best
 
     def rollout(self, state: Any, horizon: int) -> float:
+        return self.leaf(self.play_on(state, horizon))
+
+    def play_on(self, state: Any, horizon: int) -> Any:
+        """``state`` played on greedily by every seat for ``horizon`` whole turns."""
         s = state
         turns = 0
         while turns < horizon and s.phase != "over":
             if s.phase == "action":
                 turns += 1
             s = self.greedy_step(s)
-        return self.leaf(s)
+        return s
 
     def candidates(self, state: Any) -> list[tuple[tuple[Action, ...], Any, float]]:
         """The root's macro-moves, best first by the static evaluation, cut to ``width``."""
