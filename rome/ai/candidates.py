@@ -53,7 +53,14 @@ CANDIDATES: dict[str, tuple[Level, Level]] = {
     "cand-soft": (_hard_with()[0], _hard_with(reply_tie=1.0)[1]),
     "cand-maxn3": (_hard_with()[0], _hard_with(reply_tie=0.0, samples=2, depth=3,
                                                deep_width=4)[1]),
+    # cand-maxn3's paranoid twin: tells the opponent model from the depth and samples
+    "cand-par3": (_hard_with()[0], _hard_with(samples=2, depth=3, deep_width=4)[1]),
     "cand-maxnw": (_hard_with()[0], _hard_with(reply_tie=0.0, replies=4, reply_margin=3.0)[1]),
+    # the root's own utility: own estimate minus the best other's only (hard: half the best,
+    # half the mean), i.e. play to beat the leader rather than to lower every other seat
+    "cand-k1": _hard_with(others_max=1.0),
+    "cand-maxn3w": (_hard_with()[0], _hard_with(reply_tie=0.0, samples=2, depth=3,
+                                                deep_width=4, replies=3, reply_margin=3.0)[1]),
 }
 
 
