@@ -34,6 +34,11 @@ def _hard_with(**changed: Any) -> tuple[Level, Level]:
     return duel, multi
 
 
+def _multi(**changed: Any) -> tuple[Level, Level]:
+    """Hard's duel, and hard with ``changed`` settings for 3-4 players."""
+    return _hard_with()[0], _hard_with(**changed)[1]
+
+
 CANDIDATES: dict[str, tuple[Level, Level]] = {
     # (2 players, 3-4 players)
     # two determinisations instead of four, so the duel's depth 3 finishes more often
@@ -46,21 +51,16 @@ CANDIDATES: dict[str, tuple[Level, Level]] = {
     # 12 root moves instead of 8 in the same nodes: a wider root (the static order may
     # cut a good turn), deepened less often
     "cand-w12": _hard_with(width=12),
-    # 3-4 players: opponents modelled by max-n (each chooses among its plausible replies
-    # the one best for itself after the roll-out) instead of paranoia; the duel unchanged
-    "cand-maxn": (_hard_with()[0], _hard_with(reply_tie=0.0)[1]),
-    # ... softened: replies within 1 point of the opponent's own best broken against the root
-    "cand-soft": (_hard_with()[0], _hard_with(reply_tie=1.0)[1]),
-    "cand-maxn3": (_hard_with()[0], _hard_with(reply_tie=0.0, samples=2, depth=3,
-                                               deep_width=4)[1]),
-    # cand-maxn3's paranoid twin: tells the opponent model from the depth and samples
-    "cand-par3": (_hard_with()[0], _hard_with(samples=2, depth=3, deep_width=4)[1]),
-    "cand-maxnw": (_hard_with()[0], _hard_with(reply_tie=0.0, replies=4, reply_margin=3.0)[1]),
-    # the root's own utility: own estimate minus the best other's only (hard: half the best,
-    # half the mean), i.e. play to beat the leader rather than to lower every other seat
-    "cand-k1": _hard_with(others_max=1.0),
-    "cand-maxn3w": (_hard_with()[0], _hard_with(reply_tie=0.0, samples=2, depth=3,
-                                                deep_width=4, replies=3, reply_margin=3.0)[1]),
+    # 3-4 players only (the duel is hard's), rome/ai/README.md "An opponent model for 3-4
+    # players": opponents choosing their own best reply (max-n, Level.reply_tie=0), or ties
+    # within 1 point broken against the root; max-n and its paranoid twin at depth 3 in 2
+    # samples; max-n over 4 replies within 3 points; the root playing own - best other
+    "cand-maxn": _multi(reply_tie=0.0),
+    "cand-soft": _multi(reply_tie=1.0),
+    "cand-maxn3": _multi(reply_tie=0.0, samples=2, depth=3, deep_width=4),
+    "cand-par3": _multi(samples=2, depth=3, deep_width=4),
+    "cand-maxnw": _multi(reply_tie=0.0, replies=4, reply_margin=3.0),
+    "cand-k1": _multi(others_max=1.0),
 }
 
 
