@@ -127,6 +127,21 @@ def plausible(kids: list[tuple[float, Any]], replies: int, margin: float) -> lis
     return [child for u, child in kids[:replies] if u >= best - margin]
 
 
+def expand(search: Searcher, state: GameState, horizon: int
+           ) -> tuple[int, int, list[tuple[float, GameState]]]:
+    """The seat to act, the roll-out's horizon below ``state`` (a searched whole turn is
+    one turn fewer to roll out) and its children best-first by the mover's static utility
+    (good cut-offs early; plausible replies are the first few)."""
+    mover = current_player(state)
+    below = max(0, horizon - 1) if state.phase == "action" else horizon
+    kids = []
+    for _acts, child in search.children(state):
+        search.tick()
+        kids.append((utility(estimate(child, search.ctx), mover), child))
+    kids.sort(key=lambda t: -t[0])
+    return mover, below, kids
+
+
 def alphabeta(search: Searcher, state: GameState, depth: int, alpha: float, beta: float,
               horizon: int) -> float:
     """The root seat's utility of ``state`` searched ``depth`` macro-moves deep, then played
@@ -136,13 +151,7 @@ def alphabeta(search: Searcher, state: GameState, depth: int, alpha: float, beta
     if depth == 0:
         return search.rollout(state, horizon)
     level = search.level
-    mover = current_player(state)
-    below = max(0, horizon - 1) if state.phase == "action" else horizon
-    kids = []
-    for _acts, child in search.children(state):
-        search.tick()
-        kids.append((utility(estimate(child, search.ctx), mover), child))
-    kids.sort(key=lambda t: -t[0])  # best-first for the mover: good cut-offs early
+    mover, below, kids = expand(search, state, horizon)
     if mover == search.root:
         value = -math.inf
         for _u, child in kids[:level.deep_width]:
@@ -177,13 +186,7 @@ def maxn(search: Searcher, state: GameState, depth: int, horizon: int) -> list[f
         return search.leaf_values(search.play_on(state, horizon))
     level = search.level
     root = search.root
-    mover = current_player(state)
-    below = max(0, horizon - 1) if state.phase == "action" else horizon
-    kids = []
-    for _acts, child in search.children(state):
-        search.tick()
-        kids.append((utility(estimate(child, search.ctx), mover), child))
-    kids.sort(key=lambda t: -t[0])
+    mover, below, kids = expand(search, state, horizon)
     if mover == root:
         options = [child for _u, child in kids[:level.deep_width]]
         tie = 0.0
