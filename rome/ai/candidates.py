@@ -12,7 +12,7 @@ import math
 from dataclasses import replace
 from typing import Any
 
-from . import decision_seed
+from . import decision_seed, ismcts
 from .levels import DUEL_PARAMS, LEVEL_PARAMS, Level
 from .search import decide
 
@@ -34,7 +34,13 @@ def _hard_with(**changed: Any) -> tuple[Level, Level]:
     return duel, multi
 
 
-CANDIDATES: dict[str, tuple[Level, Level]] = {
+def _is(**knobs: Any) -> tuple[ismcts.Tree, ismcts.Tree]:
+    """ISMCTS (:mod:`rome.ai.ismcts`) on hard's node budget, horizon and turn plans."""
+    duel, multi = _hard_with()
+    return ismcts.Tree(duel, **knobs), ismcts.Tree(multi, **knobs)
+
+
+CANDIDATES: dict[str, tuple[Level, Level] | tuple[ismcts.Tree, ismcts.Tree]] = {
     # (2 players, 3-4 players)
     # two determinisations instead of four, so the duel's depth 3 finishes more often
     # within the same 36 000 nodes.
@@ -46,14 +52,20 @@ CANDIDATES: dict[str, tuple[Level, Level]] = {
     # 12 root moves instead of 8 in the same nodes: a wider root (the static order may
     # cut a good turn), deepened less often
     "cand-w12": _hard_with(width=12),
+    # information-set MCTS: one tree from the seat's view, a fresh deal per iteration
+    "cand-is": _is(),
 }
 
 
-def candidate_params(name: str, num_players: int) -> Level:
+def candidate_params(name: str, num_players: int) -> Level | ismcts.Tree:
     duel, multi = CANDIDATES[name]
     return duel if num_players == 2 else multi
 
 
 def choose(obs: dict[str, Any], name: str, seed: int) -> str:
     """A candidate's decision, seeded exactly as :func:`rome.ai.choose_action` seeds."""
-    return str(decide(obs, candidate_params(name, obs["num_players"]), decision_seed(obs, seed)))
+    params = candidate_params(name, obs["num_players"])
+    mix = decision_seed(obs, seed)
+    if isinstance(params, ismcts.Tree):
+        return str(ismcts.decide(obs, params, mix))
+    return str(decide(obs, params, mix))
