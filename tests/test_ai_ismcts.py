@@ -21,6 +21,7 @@ from test_ai_deepening import decision_obs
 
 SMALL = ismcts.Tree(replace(DUEL_PARAMS["hard"], nodes=5000, wall_seconds=math.inf))
 SMALL4 = ismcts.Tree(replace(LEVEL_PARAMS["hard"], nodes=5000, wall_seconds=math.inf))
+POOLED = replace(SMALL, deals=4, baseline=True)
 
 
 def small(players: int) -> ismcts.Tree:
@@ -43,6 +44,22 @@ def test_a_seed_and_a_budget_give_the_same_move(players, seed, skip):
     obs = decision_obs(players, seed, skip)
     moves = {str(ismcts.decide(copy.deepcopy(obs), small(players), 11)) for _ in range(2)}
     assert len(moves) == 1
+    pooled = replace(POOLED, base=small(players).base)
+    moves = {str(ismcts.decide(copy.deepcopy(obs), pooled, 11)) for _ in range(2)}
+    assert len(moves) == 1
+
+
+def test_a_pool_of_deals_is_reused_and_each_valued_once():
+    """With ``deals=k`` iteration i plays deal i mod k, and the greedy line's values of a
+    deal (the baseline) are those of a greedy roll-out from it, computed once."""
+    obs = decision_obs(2, 5, 12)
+    mcts = grown(obs, POOLED, 3)
+    assert mcts.iterations > POOLED.deals
+    assert len(mcts.pool) == POOLED.deals
+    fresh = ismcts.Ismcts(POOLED, Context(2, obs["shrine"]), math.inf)
+    fresh.search.budget = 10**9
+    for state, ref in mcts.pool:
+        assert ref == fresh.leaf_values(state, POOLED.base.horizon)
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])
@@ -66,13 +83,15 @@ def test_every_move_is_legal_in_the_real_game(players, seed):
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 4), (2, 7), (2, 9), (4, 4)])
-def test_it_plays_a_truly_best_last_turn(players, seed):
+@pytest.mark.parametrize("pooled", [False, True])
+def test_it_plays_a_truly_best_last_turn(players, seed, pooled):
     """The last turn of seeded greedy games, every continuation played out by the rules."""
     _ply, _actions, state = last_turn_after_take(players, seed)
     seat = rome.current_player(state)
     truth = true_margins(state, seat)
     assert len(set(truth.values())) > 1, "the position must offer a real choice"
-    move = str(ismcts.decide(rome.observation(state, seat), small(players), 1))
+    tree = replace(POOLED, base=small(players).base) if pooled else small(players)
+    move = str(ismcts.decide(rome.observation(state, seat), tree, 1))
     assert truth[move] == max(truth.values())
 
 

@@ -54,6 +54,9 @@ CANDIDATES: dict[str, tuple[Level, Level] | tuple[ismcts.Tree, ismcts.Tree]] = {
     "cand-w12": _hard_with(width=12),
     # information-set MCTS: one tree from the seat's view, a fresh deal per iteration
     "cand-is": _is(),
+    # ... with 8 deals reused in turn and each leaf valued against the greedy line's value
+    # in its deal (common random numbers: the deal's luck out of the comparison of moves)
+    "cand-isp": _is(deals=8, baseline=True),
 }
 
 
