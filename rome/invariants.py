@@ -374,13 +374,21 @@ def draft_hands_hold_one_choice_each(state: GameState) -> None:
 
 
 def influence_pool_holds_the_latest_cards(state: GameState) -> None:
-    """Influence cards are revealed in order of value and a scoring hands the whole pool
-    to one seat, so every card held is worth less than every card waiting."""
+    """Influence cards are revealed from deck I in order of value and a scoring hands the
+    whole pool to one seat, so every card a seat holds is worth less than every card
+    waiting on the table, and every revealed card less than every card still in deck I.
+    A card put back into the deck, or a pool out of order, would be awarded again out of
+    order later in the game (found by ``tests/test_hostile_input.py``)."""
     cards = _cards(state)
     waiting = [cards[c].influence for c in state.influence_pool]
+    hidden = [cards[c].influence for c in state.decks["I"] if cards[c].influence]
+    if waiting != sorted(waiting) or (waiting and hidden and max(waiting) > min(hidden)):
+        raise StateError("the influence cards on the table are out of the order they "
+                         "were revealed")
     for seat, p in enumerate(state.players):
         held = [cards[c].influence for c in p.influence_cards]
-        if held != sorted(held) or (bool(held) and bool(waiting) and max(held) > min(waiting)):
+        later = waiting or hidden
+        if held != sorted(held) or (held and later and max(held) > min(later)):
             raise StateError(f"player {seat} holds influence cards out of the order they "
                              "were awarded")
 

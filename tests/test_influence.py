@@ -81,23 +81,24 @@ def test_winner_adds_to_cards_already_won():
 
 
 def test_last_round_tie_leaves_cards_unawarded():
-    s = end_of_round([4, 4, 0], [10, 14], round=14)
+    # the 3 and the 6 were revealed first, so by the last round a seat has won them
+    s = end_of_round([4, 4, 0], [10, 14], round=14, cards={2: [3, 6]})
     t = act(s, "end")
     assert t.phase == "over"
     assert sorted(kinds_of(t, t.influence_pool)) == ["influence-10", "influence-14"]
-    assert all(p.influence_cards == () for p in t.players)
-    assert [b["influence_cards"] for b in final_scores(t)] == [0, 0, 0]
+    assert [won(t, seat) for seat in range(3)] == [[], [], ["influence-3", "influence-6"]]
+    assert [b["influence_cards"] for b in final_scores(t)] == [0, 0, 9]
     assert [p.influence for p in t.players] == [4, 4, 0]
 
 
 def test_last_round_single_leader_is_awarded():
-    t = act(end_of_round([1, 0, 0], [14], round=14), "end")
+    t = act(end_of_round([1, 0, 0], [14], round=14, cards={1: [3, 6, 10]}), "end")
     assert t.phase == "over"
     assert won(t, 0) == ["influence-14"]
     assert final_scores(t)[0]["influence_cards"] == 14
 
 
 def test_two_player_last_round():
-    t = act(end_of_round([0, 2], [8, 14], n=2, round=7), "end")
+    t = act(end_of_round([0, 2], [8, 14], n=2, round=7, cards={0: [4]}), "end")
     assert t.phase == "over"
     assert won(t, 1) == ["influence-14", "influence-8"]

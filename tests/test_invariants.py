@@ -184,6 +184,39 @@ def test_influence_cards_held_out_of_award_order() -> None:
     refused(d, "out of the order")
 
 
+def _revealed(state: GameState) -> int:
+    return len(state.influence_pool) + sum(len(p.influence_cards) for p in state.players)
+
+
+def _hidden(state: GameState) -> int:
+    cards = card_instances(state.num_players, state.shrine)
+    return sum(1 for c in state.decks["I"] if cards[c].influence)
+
+
+def test_awarded_influence_card_put_back_into_deck_i() -> None:
+    # Found by test_hostile_input: accepted, then revealed and awarded a second time, out
+    # of order behind the cards revealed after it.
+    d = find(lambda s: _revealed(s) >= 2 and _hidden(s) and any(p.influence_cards
+                                                                  for p in s.players))
+    seat = next(i for i, p in enumerate(d["players"]) if p["influence_cards"])
+    d["decks"]["I"].insert(1, d["players"][seat]["influence_cards"].pop(0))
+    refused(d, "out of the order")
+
+
+def test_influence_card_on_the_table_put_back_into_deck_i() -> None:
+    d = find(lambda s: len(s.influence_pool) >= 2 and _hidden(s))
+    d["decks"]["I"].insert(1, d["influence_pool"].pop(0))
+    refused(d, "on the table are out of the order")
+
+
+def test_influence_cards_on_the_table_out_of_order() -> None:
+    d = find(lambda s: len(s.influence_pool) == 1 and _hidden(s))
+    higher = next(c for c in d["decks"]["I"] if cards_of(d)[c].influence)
+    d["decks"]["I"].remove(higher)
+    d["influence_pool"].insert(0, higher)
+    refused(d, "on the table are out of the order")
+
+
 def test_building_among_the_influence_cards_on_the_table() -> None:
     # Found by test_hostile_input: such a pool was accepted, then awarded to a seat.
     d = new_game(2, seed=0).to_dict()
