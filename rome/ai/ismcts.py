@@ -28,6 +28,9 @@ weaker (rome/ai/README.md).  Here there is one tree, seen from the root seat:
   mover (who chose the macro-move into it): own estimate minus the others' (in two players
   zero-sum: the root's margin and its negation; in 3-4 players own minus a blend of the
   best and the mean other, max-n-like rather than paranoid).
+* **Common random numbers (optional).**  Two moves' values in the same deal move together
+  far more than they differ, so ``deals=k`` reuses k deals in turn and ``baseline`` values
+  each leaf against the greedy line's value in its deal (:meth:`Ismcts.deal`).
 * **Budget in nodes.**  Every plan step, position evaluated or greedy step costs a node
   (:meth:`Search.tick`), so a seed and a budget always give the same move; an iteration
   cut by the budget is dropped whole.
@@ -254,18 +257,3 @@ def decide(obs: dict[str, Any], tree: Tree, seed: int) -> Action:
         return firsts[0] if firsts else actions[0]
     return max(legal, key=lambda a: (visits[a], value.get(a, -math.inf), -legal.index(a)))
 
-
-def stats(obs: dict[str, Any], tree: Tree, seed: int) -> dict[str, Any]:
-    """What one decision did (for benchmarks): iterations, nodes, the root's children."""
-    rng = random.Random(seed)
-    sample_state(obs, rng)  # the same draws as decide
-    ctx = Context(obs["num_players"], obs["shrine"], dict(tree.base.weights))
-    mcts = Ismcts(tree, ctx, math.inf)
-    try:
-        while True:
-            mcts.iterate(obs, rng)
-    except BudgetExceeded:
-        pass
-    return {"iterations": mcts.iterations, "nodes": mcts.search.nodes,
-            "root": sorted(((kid.n, round(kid.w / max(kid.n, 1), 2), " ".join(map(str, key)))
-                            for key, kid in mcts.root.kids.items()), reverse=True)[:8]}
