@@ -113,7 +113,8 @@ def test_the_shipped_levels_stay_paranoid() -> None:
     for players in (2, 3, 4):
         for name in ("easy", "normal", "hard"):
             assert level_params(name, players).reply_tie == math.inf
-    assert candidate_params("cand-maxn", 4).reply_tie == 0.0
+    maxn_level = candidate_params("cand-maxn", 4)
+    assert isinstance(maxn_level, Level) and maxn_level.reply_tie == 0.0
     assert candidate_params("cand-maxn", 2) == dataclasses.replace(
         level_params("hard", 2), wall_seconds=math.inf)  # the duel is not changed
 
@@ -139,8 +140,9 @@ def test_the_max_n_candidates_decide_the_same_on_the_same_seed() -> None:
     state = _position(21, 4, 2, "action", "take")
     obs = rome.observation(state, rome.current_player(state))
     for name in CANDIDATES:
-        if candidate_params(name, 4).reply_tie != math.inf:
-            level = dataclasses.replace(candidate_params(name, 4), nodes=8000)
+        params = candidate_params(name, 4)
+        if isinstance(params, Level) and params.reply_tie != math.inf:
+            level = dataclasses.replace(params, nodes=8000)
             moves = {str(decide(obs, level, 7)) for _ in range(2)}
             assert len(moves) == 1
             assert rome.Action.parse(moves.pop()) in rome.sensible_actions(state)
