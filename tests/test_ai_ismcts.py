@@ -13,7 +13,7 @@ import pytest
 import rome
 from rome.ai import ismcts
 from rome.ai.candidates import CANDIDATES, choose
-from rome.ai.evaluate import Context
+from rome.ai.evaluate import Context, seat_utility
 from rome.ai.levels import DUEL_PARAMS, LEVEL_PARAMS
 from rome.ai.minimax import BudgetExceeded
 from test_ai_analysis import last_turn_after_take, true_margins
@@ -136,11 +136,11 @@ def test_each_mover_backs_up_its_own_utility():
     """A duel is zero-sum (the margin and its negation); with 3-4 players each seat counts
     its own estimate against a blend of the best and the mean other (max-n-like)."""
     values = [71.5, 64.0]
-    assert ismcts.seat_utility(values, 0, 0.5) == 7.5
-    assert ismcts.seat_utility(values, 1, 0.5) == -7.5
+    assert seat_utility(values, 0, 0.5) == 7.5
+    assert seat_utility(values, 1, 0.5) == -7.5
     four = [10.0, 20.0, 30.0, 0.0]
-    assert ismcts.seat_utility(four, 0, 0.5) == 10.0 - (0.5 * 30.0 + 0.5 * 50.0 / 3)
-    assert ismcts.seat_utility(four, 2, 1.0) == 10.0
+    assert seat_utility(four, 0, 0.5) == 10.0 - (0.5 * 30.0 + 0.5 * 50.0 / 3)
+    assert seat_utility(four, 2, 1.0) == 10.0
 
 
 def test_the_candidate_is_playable_by_name():

@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import Action, current_player, is_over, sample_state, sensible_actions
-from .evaluate import Context, estimate
+from .evaluate import Context, estimate, seat_utility
 from .levels import Level
 from .minimax import BudgetExceeded
 from .search import Search
@@ -83,15 +83,6 @@ class Node:
         self.avail = 0  # iterations in which the move was available to choose
         self.prior = 0.0  # summed static utility (one per time it was ranked)
         self.prior_n = 0
-
-
-def seat_utility(values: list[float], seat: int, others_max: float) -> float:
-    """What ``seat`` maximises: own estimate minus the others' (the best one's weight
-    ``others_max``, the mean's the rest; with one other seat simply the margin)."""
-    others = values[:seat] + values[seat + 1:]
-    if len(others) == 1:
-        return values[seat] - others[0]
-    return values[seat] - (others_max * max(others) + (1 - others_max) * sum(others) / len(others))
 
 
 class Ismcts:
@@ -209,14 +200,8 @@ class Ismcts:
 
     def leaf_values(self, state: Any, turns: int) -> list[float]:
         """Every seat's estimate at the horizon: greedy play for the ``turns`` left (every
-        seat's one-step best macro-move, as :meth:`Search.rollout`), or the static value."""
-        s = state
-        if self.tree.leaf == "rollout":
-            played = 0
-            while played < turns and not is_over(s):
-                if s.phase == "action":
-                    played += 1
-                s = self.search.greedy_step(s)
+        seat's one-step best macro-move, :meth:`Search.play_on`), or the static value."""
+        s = self.search.play_on(state, turns) if self.tree.leaf == "rollout" else state
         self.search.tick()
         return estimate(s, self.ctx)
 

@@ -39,7 +39,7 @@ from typing import Any
 from .. import Action, apply_action, current_player, sample_state, sensible_actions, turns_left
 from ..cards import BUILDINGS, PUBLIC, RESIDENTIAL
 from ..city import neighbours
-from .evaluate import Context, estimate, player_estimate, utility
+from .evaluate import Context, estimate, player_estimate, seat_utility, utility
 from .levels import Level
 from .minimax import BudgetExceeded, deepen
 
@@ -147,24 +147,15 @@ class Search:
     def leaf(self, state: Any) -> float:
         """The root's utility at the end of a roll-out."""
         self.tick()
-        return self.seat_value(estimate(state, self.ctx), self.root)
+        return seat_utility(estimate(state, self.ctx), self.root, self.level.others_max)
 
     def leaf_values(self, state: Any) -> list[float]:
         """Every seat's utility at the end of a roll-out, as :meth:`leaf` values the root's
         (max-n: each opponent chooses by its own component)."""
         self.tick()
         values = estimate(state, self.ctx)
-        return [self.seat_value(values, seat) for seat in range(len(values))]
-
-    def seat_value(self, values: list[float], seat: int) -> float:
-        """What ``seat`` maximises: its estimate minus a blend of the others' best and
-        mean (``others_max``), or the other's estimate in a duel."""
-        me = values[seat]
-        others = [v for i, v in enumerate(values) if i != seat]
-        if len(others) == 1:
-            return me - others[0]
-        k = self.level.others_max
-        return me - (k * max(others) + (1 - k) * sum(others) / len(others))
+        return [seat_utility(values, seat, self.level.others_max)
+                for seat in range(len(values))]
 
     def greedy_step(self, state: Any) -> Any:
         """The one-step greedy macro-move of the seat to act (as the greedy bot plays)."""
