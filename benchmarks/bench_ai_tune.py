@@ -1,10 +1,12 @@
 """Evaluation-weight tuning: a greedy bot with changed weights against plain greedy bots.
 
     python benchmarks/bench_ai_tune.py --players 2 --games 200 --seed 0 \
-        --set brick_token=2.0 --set hand_discount=0.9 [--level greedy]
+        --set brick_token=2.0 --set hand_discount=0.9 [--level greedy] \
+        [--base-set production_per_turn=1.05]
 
 Seats rotate game by game; prints the variant's win rate (shared wins split), Wilson
-ci95 and mean margin, as one JSON line.  Only the variant seat's weights change.
+ci95 and mean margin, as one JSON line.  ``--base-set`` weights are every seat's (so a
+variant can be tried against an already changed evaluation), ``--set`` the variant's.
 """
 
 from __future__ import annotations
@@ -46,11 +48,18 @@ def main() -> int:
     ap.add_argument("--level", default="greedy")
     ap.add_argument("--base", default=None, help="baseline level (default: --level)")
     ap.add_argument("--set", action="append", default=[], help="weight=value for the variant")
+    ap.add_argument("--base-set", action="append", default=[],
+                    help="weight=value for every seat (the variant's --set overrides)")
     ap.add_argument("--others-max", type=float, default=None)
     args = ap.parse_args()
-    base = LEVEL_PARAMS[args.base or args.level]
-    weights = tuple((k, float(v)) for k, v in (s.split("=") for s in args.set))
-    variant = dataclasses.replace(LEVEL_PARAMS[args.level], weights=weights)
+    def parse(pairs: list[str]) -> dict[str, float]:
+        return {k: float(v) for k, v in (s.split("=") for s in pairs)}
+
+    common = parse(args.base_set)
+    base = dataclasses.replace(LEVEL_PARAMS[args.base or args.level],
+                               weights=tuple(common.items()))
+    variant = dataclasses.replace(LEVEL_PARAMS[args.level],
+                                  weights=tuple({**common, **parse(args.set)}.items()))
     if args.others_max is not None:
         variant = dataclasses.replace(variant, others_max=args.others_max)
     wins = 0.0
@@ -63,7 +72,8 @@ def main() -> int:
         if me in won:
             wins += 1.0 / len(won)
         margins.append(totals[me] - max(t for i, t in enumerate(totals) if i != me))
-    print(json.dumps({"set": args.set, "players": args.players, "games": args.games,
+    print(json.dumps({"set": args.set, "base_set": args.base_set, "players": args.players,
+                      "games": args.games,
                       "seed": args.seed, "win_rate": round(wins / args.games, 4),
                       "ci95": wilson(wins, args.games),
                       "mean_margin": round(sum(margins) / len(margins), 2)}))

@@ -8,7 +8,7 @@ import pytest
 
 import rome
 from rome.ai.evaluate import PHASES, TERMS, Context, estimate, phase_of, terms
-from rome.ai.fit import fit, r2, solve
+from rome.ai.fit import fit, margin_terms, move_rows, r2, solve
 
 
 def _positions(players: int, seed: int, count: int) -> list[rome.GameState]:
@@ -76,3 +76,23 @@ def test_fit_recovers_the_weights_that_made_the_results() -> None:
         got = [weights[f"fit_{t}_{name}"] for t in TERMS]
         assert got == pytest.approx(truth[ph], abs=2e-3)
     assert r2(rows, weights) == {name: 1.0 for name in PHASES}
+
+
+def test_margin_terms_are_a_seats_terms_less_the_others_mean() -> None:
+    parts = [(3.0,) * len(TERMS), (1.0,) * len(TERMS), (2.0,) * len(TERMS)]
+    assert margin_terms(parts, 0) == [1.5] * len(TERMS)
+    assert margin_terms(parts, 1) == [-1.5] * len(TERMS)
+
+
+def test_moves_compared_leave_only_what_the_move_changes() -> None:
+    """Two children per position: their rows are each other's negatives (the position's
+    common part is taken off), and the results differ in some positions but not all."""
+    rows = move_rows(2, seed=41, per_game=6, top=2)
+    assert len(rows) % 2 == 0 and len(rows) >= 8
+    pairs = [(rows[i], rows[i + 1]) for i in range(0, len(rows), 2)]
+    for (ph_a, x_a, y_a), (ph_b, x_b, y_b) in pairs:
+        assert ph_a == ph_b
+        assert x_a == pytest.approx([-v for v in x_b], abs=1e-9)
+        assert y_a == pytest.approx(-y_b, abs=1e-9)
+    assert any(abs(a[2]) > 0 for a, _b in pairs)
+    assert any(any(abs(v) > 0 for v in a[1]) for a, _b in pairs)

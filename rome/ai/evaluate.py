@@ -91,6 +91,7 @@ class Context:
 
     def __init__(self, num_players: int, shrine: bool, weights: dict[str, float] | None = None):
         self.n = num_players
+        self.shrine = shrine
         self.kinds = card_kinds(num_players, shrine)
         self.values = tuple(c.influence for c in card_instances(num_players, shrine))
         self.shape = SHAPES[num_players]

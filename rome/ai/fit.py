@@ -14,6 +14,17 @@ keeps a term seen rarely from taking a wild factor.  The result is a tuple of
 
     python -m rome.ai.fit --players 2 --games 400 --seed 0
 
+Regressing the result on a position's terms learns what goes with winning under the
+self-play's policy, not what a move is worth: a seat holding brick tokens has not built
+yet, so tokens came out worth -3.4 points, and greedy play with those weights lost 0.34 of
+its games to the hand-set greedy.  ``--target moves`` compares moves instead: at sampled
+decisions every one of the mover's best few macro-moves is played on greedily to the end
+of the game *in the same deal* (the real state, deck order included), and the differences
+between those children's final margins are regressed on the differences between their
+terms.  Whatever the position holds is common to all its children and drops out, so
+only what the move changes is weighed, and the shared deal keeps the luck out of the
+comparison (common random numbers).
+
 Positions come from the real (fully known) state: the fit asks what a position is worth,
 not what a seat can see; the search evaluates its determinised samples the same way.
 """
@@ -28,6 +39,7 @@ import sys
 from typing import Any
 
 from .. import (
+    GameState,
     apply_action,
     automatic_action,
     current_player,
@@ -37,9 +49,9 @@ from .. import (
     observation,
     turns_left,
 )
-from .evaluate import PHASES, TERMS, Context, phase_of, terms
+from .evaluate import PHASES, TERMS, Context, estimate, phase_of, terms, utility
 from .levels import LEVEL_PARAMS
-from .search import decide
+from .search import Search, decide
 
 Row = tuple[int, list[float], float]  # (phase, term differences, result difference)
 
@@ -68,10 +80,56 @@ def selfplay_rows(num_players: int, seed: int) -> list[Row]:
     m = num_players - 1
     for parts, turns in seen:
         for s in range(num_players):
-            others = [parts[o] for o in range(num_players) if o != s]
-            x = [parts[s][t] - sum(o[t] for o in others) / m for t in range(len(TERMS))]
             y = finals[s] - (sum(finals) - finals[s]) / m
-            rows.append((phase_of(turns[s]), x, y))
+            rows.append((phase_of(turns[s]), margin_terms(parts, s), y))
+    return rows
+
+
+def margin_terms(parts: list[tuple[float, ...]], seat: int) -> list[float]:
+    """``seat``'s terms minus the mean of the other seats' (what the search compares)."""
+    others = [parts[o] for o in range(len(parts)) if o != seat]
+    return [parts[seat][t] - sum(o[t] for o in others) / len(others) for t in range(len(TERMS))]
+
+
+def move_rows(num_players: int, seed: int, per_game: int = 6, top: int = 6) -> list[Row]:
+    """One seeded game of greedy and easy seats; at ``per_game`` of its decisions (drawn
+    from the seed) the mover's ``top`` macro-moves by its static utility are each played
+    on greedily to the end in the game's own deal.  A row per child: its terms' margin and
+    its final margin, both less their means over the position's children."""
+    rng = random.Random(seed)
+    levels = [LEVEL_PARAMS[rng.choice(("greedy", "easy"))] for _ in range(num_players)]
+    state = new_game(num_players, seed=seed)
+    ctx = Context(num_players, state.shrine)
+    search = Search(LEVEL_PARAMS["greedy"], ctx, 10**12, float("inf"))
+    decisions: list[GameState] = []
+    k = 0
+    while not is_over(state):
+        action = automatic_action(state)
+        if action is None:
+            decisions.append(state)
+            action = decide(observation(state, current_player(state)),
+                            levels[current_player(state)], (seed * 7919 + k) & 0xFFFFFFFF)
+            k += 1
+        state = apply_action(state, action)
+    rows: list[Row] = []
+    for position in rng.sample(decisions, min(per_game, len(decisions))):
+        mover = current_player(position)
+        ranked = sorted(((utility(estimate(s, ctx), mover), s) for _a, s in
+                         search.children(position)), key=lambda t: -t[0])
+        rest = ranked[top // 2:]
+        kids = ranked[:top // 2] + rng.sample(rest, min(top - top // 2, len(rest)))
+        if len(kids) < 2:
+            continue
+        xs, ys = [], []
+        for _v, child in kids:
+            xs.append(margin_terms(terms(child, ctx), mover))
+            finals = [float(s["total"]) for s in final_scores(search.play_on(child, 10**6))]
+            ys.append(finals[mover] - (sum(finals) - finals[mover]) / (num_players - 1))
+        mean_x = [sum(col) / len(xs) for col in zip(*xs, strict=True)]
+        mean_y = sum(ys) / len(ys)
+        ph = phase_of(turns_left(position, mover))
+        rows.extend((ph, [v - m for v, m in zip(x, mean_x, strict=True)], y - mean_y)
+                    for x, y in zip(xs, ys, strict=True))
     return rows
 
 
@@ -135,6 +193,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ridge", type=float, default=0.01)
     ap.add_argument("--fixed", default="", help="terms kept at 1, comma-separated")
     ap.add_argument("--rows", help="read (or, if missing, write) the self-play rows here")
+    ap.add_argument("--target", choices=("result", "moves"), default="result",
+                    help="regress each position's final result, or compare its moves")
     args = ap.parse_args(argv)
     fixed = tuple(t for t in args.fixed.split(",") if t)
     if args.rows and os.path.exists(args.rows):
@@ -142,8 +202,9 @@ def main(argv: list[str] | None = None) -> int:
             rows = [tuple(r) for r in json.load(f)]
     else:
         rows = []
+        make = selfplay_rows if args.target == "result" else move_rows
         for g in range(args.games):
-            rows.extend(selfplay_rows(args.players, args.seed + g))
+            rows.extend(make(args.players, args.seed + g))
         if args.rows:
             with open(args.rows, "w") as f:
                 json.dump(rows, f)
@@ -151,6 +212,7 @@ def main(argv: list[str] | None = None) -> int:
     weights = fit(rows[:half], args.ridge, fixed)
     result: dict[str, Any] = {
         "players": args.players, "games": args.games, "seed": args.seed, "rows": len(rows),
+        "target": args.target,
         "r2_hand_set_held_out": r2(rows[half:], {}),
         "r2_fitted_held_out": r2(rows[half:], weights),
         "weights": fit(rows, args.ridge, fixed)}

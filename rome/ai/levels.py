@@ -41,6 +41,10 @@ class Level:
     deep_width: int = 4  # the root's moves searched per node past depth 1
     wall_seconds: float = 5.0  # safety cap only
     weights: tuple[tuple[str, float], ...] = ()  # evaluation weights overriding WEIGHTS
+    # the weights of the evaluation that *chooses* moves (the root's order, the plausible
+    # replies, the roll-outs' greedy moves, School keeps) where they differ from those that
+    # *value* the leaves (``None``: the same)
+    policy_weights: tuple[tuple[str, float], ...] | None = None
     # the end game: with at most ``end_turns`` own turns left, search with ``endgame``
     # instead (few moves remain, so a deeper, wider tree fits the same budget and its
     # leaves are final scores rather than estimates)

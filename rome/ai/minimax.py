@@ -43,7 +43,8 @@ class Searcher(Protocol):
     """What minimax needs of the search (:class:`rome.ai.search.Search` provides it)."""
 
     level: Level
-    ctx: Context
+    ctx: Context  # values the leaves
+    policy: Context  # chooses the moves
     root: int
     nodes: int  # spent so far
     budget: int  # nodes allowed in all
@@ -137,7 +138,7 @@ def expand(search: Searcher, state: GameState, horizon: int
     kids = []
     for _acts, child in search.children(state):
         search.tick()
-        kids.append((utility(estimate(child, search.ctx), mover), child))
+        kids.append((utility(estimate(child, search.policy), mover), child))
     kids.sort(key=lambda t: -t[0])
     return mover, below, kids
 

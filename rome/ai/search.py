@@ -47,7 +47,9 @@ from .minimax import BudgetExceeded, deepen
 class Search:
     def __init__(self, level: Level, ctx: Context, budget: int, deadline: float):
         self.level = level
-        self.ctx = ctx
+        self.ctx = ctx  # values the leaves
+        self.policy = ctx if level.policy_weights is None else Context(
+            ctx.n, ctx.shrine, dict(level.policy_weights))  # chooses the moves
         self.budget = budget
         self.nodes = 0
         self.deadline = deadline
@@ -95,7 +97,7 @@ class Search:
                 for a in acts:
                     self.tick()
                     s2 = apply_action(s, a)
-                    v = player_estimate(s2, mover, self.ctx)
+                    v = player_estimate(s2, mover, self.policy)
                     if v > best_v:
                         best, best_v = (a, s2), v
                 assert best is not None
@@ -163,7 +165,7 @@ class Search:
         best, best_v = None, -math.inf
         for _acts, s2 in self.children(state):
             self.tick()
-            v = utility(estimate(s2, self.ctx), mover)
+            v = utility(estimate(s2, self.policy), mover)
             if v > best_v:
                 best, best_v = s2, v
         return best
@@ -187,7 +189,7 @@ class Search:
         scored = []
         for acts, s in self.children(state):
             self.tick()
-            scored.append((acts, s, utility(estimate(s, self.ctx), self.root)))
+            scored.append((acts, s, utility(estimate(s, self.policy), self.root)))
         scored.sort(key=lambda t: -t[2])
         return scored[:self.level.width]
 
