@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import random
+from dataclasses import replace
 
 import pytest
 
 import rome
 from rome.ai import LEVELS, choose_action
-from rome.ai.evaluate import Context, estimate, utility
+from rome.ai.evaluate import Context, estimate, seat_utility, utility
+from rome.ai.levels import LEVEL_PARAMS
+from rome.ai.search import Search
 from rome.ai.tournament import main as tournament_main
 from rome.ai.tournament import run as run_tournament
 from rome.ai.tournament import wilson
@@ -227,3 +231,26 @@ def test_a_tiny_budget_still_answers_legally_and_deterministically() -> None:
     first = decide(obs, tiny, 3)
     assert first in rome.legal_actions(state)
     assert decide(obs, tiny, 3) == first
+
+
+def test_policy_weights_choose_the_moves_and_the_leaves_keep_the_levels_weights() -> None:
+    """A level whose moves are chosen by one evaluation and whose leaves are valued by
+    another: the root's order is by the policy's utility, a leaf by the level's."""
+    state = _first_act_step(5)
+    seat = rome.current_player(state)
+    policy = (("hand_discount", 0.0), ("production_per_turn", 3.0))
+    level = replace(LEVEL_PARAMS["hard"], policy_weights=policy)
+    hand_set = Context(2, state.shrine)
+    search = Search(level, hand_set, 10**9, math.inf)
+    chooser = Context(2, state.shrine, dict(policy))
+    kept = search.candidates(state)
+    by_policy = sorted((utility(estimate(s, chooser), seat) for _a, s in search.children(state)),
+                       reverse=True)[:level.width]
+    assert [v for _a, _s, v in kept] == pytest.approx(by_policy)
+    assert by_policy != pytest.approx(sorted((utility(estimate(s, hand_set), seat)
+                                              for _a, s in search.children(state)),
+                                             reverse=True)[:level.width])
+    leaf = search.play_on(kept[0][1], 8)  # the seats' hands and production differ by now
+    valued = seat_utility(estimate(leaf, hand_set), seat, 0.5)
+    assert valued != pytest.approx(seat_utility(estimate(leaf, chooser), seat, 0.5))
+    assert search.leaf(leaf) == pytest.approx(valued)
