@@ -57,6 +57,17 @@ CANDIDATES: dict[str, tuple[Level, Level] | tuple[ismcts.Tree, ismcts.Tree]] = {
     # 12 root moves instead of 8 in the same nodes: a wider root (the static order may
     # cut a good turn), deepened less often
     "cand-w12": _hard_with(width=12),
+    # 2 players (3-4 players: hard unchanged): leaves valued by a chance of winning,
+    # tanh(margin / (base + slope * own turns left at the leaf)), not the margin
+    # (Level.win_spread; rome/ai/README.md "Leaves valued by the chance of winning": all
+    # three measured no stronger, flips 5 / 4 and 7 / 7 over 76 paired games, 0 / 1 over 50).
+    # sigma 2 at the end, 10 with 4 own turns left, 30 with 14: near-linear early
+    "cand-win": _hard_with(win_spread=(2.0, 2.0)),
+    # ... about calibrated: 1.25 times the estimate's rms error (6.7 + 2.6 t), the spread
+    # for which tanh(m / sigma) is close to 2 P(win) - 1 of a normal error
+    "cand-winc": _hard_with(win_spread=(8.0, 3.0)),
+    # ... sharper: sigma 1 at the end, 5 with 4 own turns left
+    "cand-wins": _hard_with(win_spread=(1.0, 1.0)),
     # 3-4 players only (the duel is hard's), rome/ai/README.md "An opponent model for 3-4
     # players": opponents choosing their own best reply (max-n, Level.reply_tie=0), or ties
     # within 1 point broken against the root; max-n and its paranoid twin at depth 3 in 2

@@ -147,17 +147,29 @@ class Search:
 
     # -- search ----------------------------------------------------------------------
     def leaf(self, state: Any) -> float:
-        """The root's utility at the end of a roll-out."""
+        """The root's utility at the end of a roll-out (or of the game): the estimated
+        margin, or with ``Level.win_spread`` in a duel its chance of winning
+        (:func:`win_value`)."""
         self.tick()
-        return seat_utility(estimate(state, self.ctx), self.root, self.level.others_max)
+        values = estimate(state, self.ctx)
+        u = seat_utility(values, self.root, self.level.others_max)
+        spread = self.level.win_spread
+        if spread is None or len(values) != 2:
+            return u
+        return win_value(u, self.ctx.turns(state)[self.root], spread)
 
     def leaf_values(self, state: Any) -> list[float]:
         """Every seat's utility at the end of a roll-out, as :meth:`leaf` values the root's
         (max-n: each opponent chooses by its own component)."""
         self.tick()
         values = estimate(state, self.ctx)
-        return [seat_utility(values, seat, self.level.others_max)
-                for seat in range(len(values))]
+        us = [seat_utility(values, seat, self.level.others_max)
+              for seat in range(len(values))]
+        spread = self.level.win_spread
+        if spread is None or len(values) != 2:
+            return us
+        t = self.ctx.turns(state)[self.root]
+        return [win_value(u, t, spread) for u in us]
 
     def greedy_step(self, state: Any) -> Any:
         """The one-step greedy macro-move of the seat to act (as the greedy bot plays)."""
@@ -208,6 +220,21 @@ class Search:
                 firsts[a] = v
         scored.sort(key=lambda t: -t[0])
         return firsts, [(acts, s) for _v, acts, s in scored]
+
+
+def win_value(margin: float, turns: int, spread: tuple[float, float]) -> float:
+    """A duel's leaf valued by a chance of winning instead of the estimated ``margin``:
+    ``tanh(margin / sigma)``, ``sigma = base + slope * turns`` (``spread = (base, slope)``,
+    ``turns`` the root seat's own turns left at the leaf, 0 once the game is over).
+
+    Why: the estimate's margin is a noisy guess of the final margin, the noisier the more
+    turns remain, and a lead of a few points late wins about as surely as a large one.  A
+    small sigma late makes a sure small win worth nearly as much as a big one and a likely
+    narrow loss nearly as bad as a big one; a large sigma early keeps the value near-linear
+    (margin / sigma), so early play is as before.  Odd in ``margin``, so the duel's
+    alpha-beta (the opponent minimising the root's value) stays exact."""
+    base, slope = spread
+    return math.tanh(margin / (base + slope * turns))
 
 
 def quick_build_score(kinds: dict, kind: str, pos: tuple[int, int]) -> float:
