@@ -88,9 +88,10 @@ CANDIDATES: dict[str, tuple[Level, Level] | tuple[ismcts.Tree, ismcts.Tree]] = {
     # ... exploring more (cand-isc was clearly weaker: 1 / 6 flips in its first 15 games)
     "cand-ise": _is(deals=8, baseline=True, explore=6.0),
     # the evaluation reweighed where comparing moves in the same deal (rome.ai.fit
-    # --target moves) found it wrong: the hand worth half, production twice (three times)
-    # as much; as greedy bots these won 0.62 (0.65) of 400 games against greedy
-    "cand-hp": _hard_with(weights=(("hand_discount", 0.425), ("production_per_turn", 0.7))),
+    # --target moves) found it wrong: the hand worth half, production three times as much;
+    # as greedy bots these won 0.65 of 400 games against greedy (0.41 of 400 in 4 players),
+    # as normal 0.605 of 200 against normal, as hard no gain (rome/ai/README.md, "Moves
+    # compared in the same deal")
     "cand-hp3": _hard_with(weights=(("hand_discount", 0.425), ("production_per_turn", 1.05))),
     # ... those weights only where moves are chosen (the roll-outs, the root's order, the
     # replies), the leaves valued as hard values them
