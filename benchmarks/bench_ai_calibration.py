@@ -2,7 +2,8 @@
 
     nice -n 10 python benchmarks/bench_ai_calibration.py --level greedy --games 60 --seed 50000
 
-Plays seeded two-player games of ``--level`` against itself; at every decision it takes
+Plays seeded two-player games of ``--level`` against itself (``rome.ai.fit.selfplay``,
+the fit's games); at every decision it takes
 seat 0's estimated margin (``rome.ai.evaluate.estimate``, on the real state) and, once the
 game is over, its final margin.  Prints one JSON line per own turns left: how many
 positions, the spread of the estimate and of the result, the least-squares slope of
@@ -25,30 +26,21 @@ sys.path.insert(0, str(ROOT))
 
 import rome  # noqa: E402
 from rome.ai.evaluate import Context, estimate  # noqa: E402
-from rome.ai.levels import LEVEL_PARAMS  # noqa: E402
-from rome.ai.search import decide  # noqa: E402
+from rome.ai.fit import selfplay  # noqa: E402
+from rome.ai.levels import level_params  # noqa: E402
 
 
 def pairs(level: str, games: int, seed: int) -> dict[int, list[tuple[float, float]]]:
     """(estimated margin, final margin) of seat 0 at every decision, by its turns left."""
     out: dict[int, list[tuple[float, float]]] = {}
     for g in range(games):
-        state = rome.new_game(2, seed=seed + g)
-        ctx = Context(2, state.shrine)
-        seen = []
-        k = 0
-        while not rome.is_over(state):
-            action = rome.automatic_action(state)
-            if action is None:
-                v = estimate(state, ctx)
-                seen.append((rome.turns_left(state, 0), v[0] - v[1]))
-                action = decide(rome.observation(state, rome.current_player(state)),
-                                LEVEL_PARAMS[level], (seed + g) * 31 + k)
-                k += 1
-            state = rome.apply_action(state, action)
-        final = [float(s["total"]) for s in rome.final_scores(state)]
-        for turns, m in seen:
-            out.setdefault(turns, []).append((m, final[0] - final[1]))
+        decisions, end = selfplay(2, seed + g, [level_params(level, 2)] * 2)
+        ctx = Context(2, end.shrine)
+        final = [float(s["total"]) for s in rome.final_scores(end)]
+        for state in decisions:
+            v = estimate(state, ctx)
+            out.setdefault(rome.turns_left(state, 0), []).append((v[0] - v[1],
+                                                                  final[0] - final[1]))
     return out
 
 

@@ -40,6 +40,11 @@ def play(n: int, seed: int, levels: list) -> tuple[list[int], list[int]]:
     return [s["total"] for s in rome.final_scores(state)], rome.winners(state)
 
 
+def parse(pairs: list[str]) -> dict[str, float]:
+    """``weight=value`` options as a dict."""
+    return {k: float(v) for k, v in (s.split("=") for s in pairs)}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, default=2)
@@ -52,9 +57,6 @@ def main() -> int:
                     help="weight=value for every seat (the variant's --set overrides)")
     ap.add_argument("--others-max", type=float, default=None)
     args = ap.parse_args()
-    def parse(pairs: list[str]) -> dict[str, float]:
-        return {k: float(v) for k, v in (s.split("=") for s in pairs)}
-
     common = parse(args.base_set)
     base = dataclasses.replace(LEVEL_PARAMS[args.base or args.level],
                                weights=tuple(common.items()))

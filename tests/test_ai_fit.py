@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
 
 import rome
-from rome.ai.evaluate import PHASES, TERMS, Context, estimate, phase_of, terms
-from rome.ai.fit import fit, margin_terms, move_rows, r2, solve
+from rome.ai.evaluate import PHASES, TERMS, Context, estimate, phase_of, terms, utility
+from rome.ai.fit import fit, margin_terms, position_rows, r2, solve
+from rome.ai.levels import LEVEL_PARAMS
+from rome.ai.search import Search
 
 
 def _positions(players: int, seed: int, count: int) -> list[rome.GameState]:
@@ -84,15 +87,27 @@ def test_margin_terms_are_a_seats_terms_less_the_others_mean() -> None:
     assert margin_terms(parts, 1) == [-1.5] * len(TERMS)
 
 
-def test_moves_compared_leave_only_what_the_move_changes() -> None:
-    """Two children per position: their rows are each other's negatives (the position's
-    common part is taken off), and the results differ in some positions but not all."""
-    rows = move_rows(2, seed=41, per_game=6, top=2)
-    assert len(rows) % 2 == 0 and len(rows) >= 8
-    pairs = [(rows[i], rows[i + 1]) for i in range(0, len(rows), 2)]
-    for (ph_a, x_a, y_a), (ph_b, x_b, y_b) in pairs:
-        assert ph_a == ph_b
-        assert x_a == pytest.approx([-v for v in x_b], abs=1e-9)
-        assert y_a == pytest.approx(-y_b, abs=1e-9)
-    assert any(abs(a[2]) > 0 for a, _b in pairs)
-    assert any(any(abs(v) > 0 for v in a[1]) for a, _b in pairs)
+def test_moves_compared_are_the_movers_final_margins_in_the_same_deal() -> None:
+    """A three-player position whose mover is not seat 0: each child's row is its final
+    margin after greedy play to the end (the mover's total less the others' mean), less
+    the children's mean; its phase is the mover's turns left in the child."""
+    state = next(s for s in _positions(3, 22, 200)
+                 if s.phase == "action" and s.step == "take" and rome.current_player(s) != 0
+                 and rome.turns_left(s, rome.current_player(s)) == 9)
+    mover = rome.current_player(state)
+    ctx = Context(3, state.shrine)
+    search = Search(LEVEL_PARAMS["greedy"], ctx, 10**12, math.inf)
+    rows = position_rows(state, search, random.Random(4), top=4)
+    assert len(rows) == 4
+    # the same children again: the best two and two of the rest drawn as position_rows draws
+    ranked = sorted(search.children(state), key=lambda t: -utility(estimate(t[1], ctx), mover))
+    rest = ranked[2:]
+    kids = [s for _a, s in ranked[:2] + random.Random(4).sample(rest, 2)]
+    totals = [[r["total"] for r in rome.final_scores(search.play_on(k, 10**6))] for k in kids]
+    mine = [t[mover] - sum(t[o] for o in range(3) if o != mover) / 2 for t in totals]
+    assert len(set(mine)) > 1
+    assert [y for _p, _x, y in rows] == pytest.approx([m - sum(mine) / 4 for m in mine])
+    assert [p for p, _x, _y in rows] == [phase_of(rome.turns_left(k, mover)) for k in kids]
+    assert [p for p, _x, _y in rows] == [1] * 4  # 8 turns left after this one: mid, not early
+    assert [sum(col) for col in zip(*(x for _p, x, _y in rows), strict=True)] == pytest.approx(
+        [0.0] * len(TERMS), abs=1e-9)

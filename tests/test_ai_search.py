@@ -254,3 +254,24 @@ def test_policy_weights_choose_the_moves_and_the_leaves_keep_the_levels_weights(
     valued = seat_utility(estimate(leaf, hand_set), seat, 0.5)
     assert valued != pytest.approx(seat_utility(estimate(leaf, chooser), seat, 0.5))
     assert search.leaf(leaf) == pytest.approx(valued)
+
+
+def test_the_roll_outs_play_the_policys_greedy_moves() -> None:
+    """``greedy_step`` (every roll-out's move) takes the child best by the policy's
+    utility, which differs from the leaf evaluation's best in some positions."""
+    policy = (("hand_discount", 0.0), ("production_per_turn", 3.0))
+    state = rome.new_game(2, seed=8)
+    search = Search(replace(LEVEL_PARAMS["hard"], policy_weights=policy),
+                    Context(2, state.shrine), 10**9, math.inf)
+    chooser = Context(2, state.shrine, dict(policy))
+    differ = 0
+    for _ in range(24):
+        mover = rome.current_player(state)
+        kids = [s for _a, s in search.children(state)]
+        by_policy = max(kids, key=lambda s: utility(estimate(s, chooser), mover))
+        by_leaf = max(kids, key=lambda s: utility(estimate(s, search.ctx), mover))
+        step = search.greedy_step(state)
+        assert step == by_policy
+        differ += step != by_leaf
+        state = step
+    assert differ > 0

@@ -67,7 +67,7 @@ def _plans(search: Search, state: Any, include: set[Action]
     search.root = seat
     scored = []
     for acts, s in search.children(state):
-        scored.append((acts, s, utility(estimate(s, search.ctx), seat)))
+        scored.append((acts, s, utility(estimate(s, search.policy), seat)))
     scored.sort(key=lambda t: -t[2])
     kept = scored[:search.level.width]
     have = {acts[0] for acts, _s, _v in kept}
@@ -89,9 +89,9 @@ def _forced(search: Search, state: Any, action: Action, seat: int
     if (after.phase == state.phase == "action" and after.acting == state.acting
             and after.round == state.round):
         rest = max(search.children(after),
-                   key=lambda t: utility(estimate(t[1], search.ctx), seat))
+                   key=lambda t: utility(estimate(t[1], search.policy), seat))
         acts, after = acts + rest[0], rest[1]
-    return acts, after, utility(estimate(after, search.ctx), seat)
+    return acts, after, utility(estimate(after, search.policy), seat)
 
 
 def _gains(before: Any, after: Any, seat: int) -> dict[str, int]:

@@ -18,12 +18,13 @@ Regressing the result on a position's terms learns what goes with winning under 
 self-play's policy, not what a move is worth: a seat holding brick tokens has not built
 yet, so tokens came out worth -3.4 points, and greedy play with those weights lost 0.34 of
 its games to the hand-set greedy.  ``--target moves`` compares moves instead: at sampled
-decisions every one of the mover's best few macro-moves is played on greedily to the end
-of the game *in the same deal* (the real state, deck order included), and the differences
-between those children's final margins are regressed on the differences between their
-terms.  Whatever the position holds is common to all its children and drops out, so
-only what the move changes is weighed, and the shared deal keeps the luck out of the
-comparison (common random numbers).
+decisions some of the mover's macro-moves (its best few and as many drawn at random,
+:func:`position_rows`) are each played on greedily to the end of the game *in the same
+deal* (the real state, deck order included), and the differences between those children's
+final margins are regressed on the differences between their terms.  Whatever the
+position holds is common to all its children and drops out, so only what the move changes
+is weighed, and the shared deal keeps the luck out of the comparison (common random
+numbers).
 
 Positions come from the real (fully known) state: the fit asks what a position is worth,
 not what a seat can see; the search evaluates its determinised samples the same way.
@@ -50,87 +51,95 @@ from .. import (
     turns_left,
 )
 from .evaluate import PHASES, TERMS, Context, estimate, phase_of, terms, utility
-from .levels import LEVEL_PARAMS
+from .levels import LEVEL_PARAMS, Level, level_params
 from .search import Search, decide
 
 Row = tuple[int, list[float], float]  # (phase, term differences, result difference)
+
+
+def selfplay(num_players: int, seed: int, levels: list[Level]
+             ) -> tuple[list[GameState], GameState]:
+    """Every decision's state of one seeded game of ``levels`` (one per seat), and the
+    finished game (decisions seeded from the game's seed, as every fit has been)."""
+    state = new_game(num_players, seed=seed)
+    decisions: list[GameState] = []
+    while not is_over(state):
+        action = automatic_action(state)
+        if action is None:
+            seat = current_player(state)
+            action = decide(observation(state, seat), levels[seat],
+                            (seed * 7919 + len(decisions)) & 0xFFFFFFFF)
+            decisions.append(state)
+        state = apply_action(state, action)
+    return decisions, state
+
+
+def mixed_seats(rng: random.Random, num_players: int) -> list[Level]:
+    """Greedy and easy seats drawn from ``rng``, so the positions seen vary."""
+    return [level_params(rng.choice(("greedy", "easy")), num_players)
+            for _ in range(num_players)]
+
+
+def margin(values: list[float], seat: int) -> float:
+    """``seat``'s value minus the mean of the other seats' (what the search compares)."""
+    return values[seat] - (sum(values) - values[seat]) / (len(values) - 1)
+
+
+def margin_terms(parts: list[tuple[float, ...]], seat: int) -> list[float]:
+    """``seat``'s terms minus the mean of the other seats', term by term."""
+    return [margin([p[t] for p in parts], seat) for t in range(len(TERMS))]
 
 
 def selfplay_rows(num_players: int, seed: int) -> list[Row]:
     """One seeded game of greedy and easy seats (drawn from the seed); a row per seat per
     decision."""
     rng = random.Random(seed)
-    levels = [LEVEL_PARAMS[rng.choice(("greedy", "easy"))] for _ in range(num_players)]
-    state = new_game(num_players, seed=seed)
-    ctx = Context(num_players, state.shrine)
-    seen: list[tuple[list[tuple[float, ...]], list[int]]] = []
-    k = 0
-    while not is_over(state):
-        action = automatic_action(state)
-        if action is None:
-            seat = current_player(state)
-            seen.append((terms(state, ctx),
-                         [turns_left(state, s) for s in range(num_players)]))
-            action = decide(observation(state, seat), levels[seat],
-                            (seed * 7919 + k) & 0xFFFFFFFF)
-            k += 1
-        state = apply_action(state, action)
-    finals = [float(s["total"]) for s in final_scores(state)]
-    rows: list[Row] = []
-    m = num_players - 1
-    for parts, turns in seen:
-        for s in range(num_players):
-            y = finals[s] - (sum(finals) - finals[s]) / m
-            rows.append((phase_of(turns[s]), margin_terms(parts, s), y))
-    return rows
-
-
-def margin_terms(parts: list[tuple[float, ...]], seat: int) -> list[float]:
-    """``seat``'s terms minus the mean of the other seats' (what the search compares)."""
-    others = [parts[o] for o in range(len(parts)) if o != seat]
-    return [parts[seat][t] - sum(o[t] for o in others) / len(others) for t in range(len(TERMS))]
+    decisions, end = selfplay(num_players, seed, mixed_seats(rng, num_players))
+    ctx = Context(num_players, end.shrine)
+    finals = [float(s["total"]) for s in final_scores(end)]
+    return [(phase_of(turns_left(state, s)), margin_terms(parts, s), margin(finals, s))
+            for state in decisions
+            for parts in (terms(state, ctx),)
+            for s in range(num_players)]
 
 
 def move_rows(num_players: int, seed: int, per_game: int = 6, top: int = 6) -> list[Row]:
-    """One seeded game of greedy and easy seats; at ``per_game`` of its decisions (drawn
-    from the seed) the mover's ``top`` macro-moves by its static utility are each played
-    on greedily to the end in the game's own deal.  A row per child: its terms' margin and
-    its final margin, both less their means over the position's children."""
+    """One seeded game of greedy and easy seats; :func:`position_rows` at ``per_game`` of
+    its decisions, drawn from the seed."""
     rng = random.Random(seed)
-    levels = [LEVEL_PARAMS[rng.choice(("greedy", "easy"))] for _ in range(num_players)]
-    state = new_game(num_players, seed=seed)
-    ctx = Context(num_players, state.shrine)
+    decisions, end = selfplay(num_players, seed, mixed_seats(rng, num_players))
+    ctx = Context(num_players, end.shrine)
     search = Search(LEVEL_PARAMS["greedy"], ctx, 10**12, float("inf"))
-    decisions: list[GameState] = []
-    k = 0
-    while not is_over(state):
-        action = automatic_action(state)
-        if action is None:
-            decisions.append(state)
-            action = decide(observation(state, current_player(state)),
-                            levels[current_player(state)], (seed * 7919 + k) & 0xFFFFFFFF)
-            k += 1
-        state = apply_action(state, action)
     rows: list[Row] = []
     for position in rng.sample(decisions, min(per_game, len(decisions))):
-        mover = current_player(position)
-        ranked = sorted(((utility(estimate(s, ctx), mover), s) for _a, s in
-                         search.children(position)), key=lambda t: -t[0])
-        rest = ranked[top // 2:]
-        kids = ranked[:top // 2] + rng.sample(rest, min(top - top // 2, len(rest)))
-        if len(kids) < 2:
-            continue
-        xs, ys = [], []
-        for _v, child in kids:
-            xs.append(margin_terms(terms(child, ctx), mover))
-            finals = [float(s["total"]) for s in final_scores(search.play_on(child, 10**6))]
-            ys.append(finals[mover] - (sum(finals) - finals[mover]) / (num_players - 1))
-        mean_x = [sum(col) / len(xs) for col in zip(*xs, strict=True)]
-        mean_y = sum(ys) / len(ys)
-        ph = phase_of(turns_left(position, mover))
-        rows.extend((ph, [v - m for v, m in zip(x, mean_x, strict=True)], y - mean_y)
-                    for x, y in zip(xs, ys, strict=True))
+        rows.extend(position_rows(position, search, rng, top))
     return rows
+
+
+def position_rows(position: GameState, search: Search, rng: random.Random, top: int
+                  ) -> list[Row]:
+    """The mover's best ``top // 2`` macro-moves by its static utility and as many others
+    drawn at random (so the fit also sees moves the evaluation ranks low, not only moves it
+    already finds alike), each played on greedily to the end *in the position's own deal*.
+    A row per child: its phase (the mover's turns left in the child, as the estimate
+    weighs it), its terms' margin and its final margin, both less their means over the
+    children -- what the position holds drops out, and the shared deal keeps its luck out
+    of the comparison.  No rows where there is only one move."""
+    ctx = search.ctx
+    mover = current_player(position)
+    ranked = sorted(((utility(estimate(s, ctx), mover), s) for _a, s in
+                     search.children(position)), key=lambda t: -t[0])
+    rest = ranked[top // 2:]
+    kids = [s for _v, s in ranked[:top // 2] + rng.sample(rest, min(top - top // 2, len(rest)))]
+    if len(kids) < 2:
+        return []
+    xs = [margin_terms(terms(child, ctx), mover) for child in kids]
+    ys = [margin([float(s["total"]) for s in final_scores(search.play_on(child, 10**6))], mover)
+          for child in kids]
+    mean_x = [sum(col) / len(xs) for col in zip(*xs, strict=True)]
+    mean_y = sum(ys) / len(ys)
+    return [(phase_of(ctx.turns(child)[mover]), [v - m for v, m in zip(x, mean_x, strict=True)],
+             y - mean_y) for child, x, y in zip(kids, xs, ys, strict=True)]
 
 
 def solve(a: list[list[float]], b: list[float]) -> list[float]:
@@ -199,22 +208,26 @@ def main(argv: list[str] | None = None) -> int:
     fixed = tuple(t for t in args.fixed.split(",") if t)
     if args.rows and os.path.exists(args.rows):
         with open(args.rows) as f:
-            rows = [tuple(r) for r in json.load(f)]
+            saved = json.load(f)
+        if saved.get("target") != args.target:
+            ap.error(f"{args.rows} holds rows for --target {saved.get('target')}")
+        games = [[tuple(r) for r in game] for game in saved["games"]]
     else:
-        rows = []
         make = selfplay_rows if args.target == "result" else move_rows
-        for g in range(args.games):
-            rows.extend(make(args.players, args.seed + g))
+        games = [make(args.players, args.seed + g) for g in range(args.games)]
         if args.rows:
             with open(args.rows, "w") as f:
-                json.dump(rows, f)
-    half = len(rows) // 2  # fit on the first games, check the fit on the rest
-    weights = fit(rows[:half], args.ridge, fixed)
+                json.dump({"target": args.target, "games": games}, f)
+    half = len(games) // 2  # fit on the first games, check the fit on the rest
+    train = [r for game in games[:half] for r in game]
+    held_out = [r for game in games[half:] for r in game]
+    rows = train + held_out
+    weights = fit(train, args.ridge, fixed)
     result: dict[str, Any] = {
         "players": args.players, "games": args.games, "seed": args.seed, "rows": len(rows),
         "target": args.target,
-        "r2_hand_set_held_out": r2(rows[half:], {}),
-        "r2_fitted_held_out": r2(rows[half:], weights),
+        "r2_hand_set_held_out": r2(held_out, {}),
+        "r2_fitted_held_out": r2(held_out, weights),
         "weights": fit(rows, args.ridge, fixed)}
     print(json.dumps(result))
     return 0

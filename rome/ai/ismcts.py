@@ -103,7 +103,8 @@ class Ismcts:
         k = self.tree.base.others_max
         for acts, child in self.search.children(state):
             self.search.tick()
-            out.append((seat_utility(estimate(child, self.ctx), mover, k), acts, child))
+            out.append((seat_utility(estimate(child, self.search.policy), mover, k), acts,
+                        child))
         out.sort(key=lambda t: -t[0])
         return out
 

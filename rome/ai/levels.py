@@ -43,7 +43,7 @@ class Level:
     weights: tuple[tuple[str, float], ...] = ()  # evaluation weights overriding WEIGHTS
     # the weights of the evaluation that *chooses* moves (the root's order, the plausible
     # replies, the roll-outs' greedy moves, School keeps) where they differ from those that
-    # *value* the leaves (``None``: the same)
+    # *value* the leaves (overriding ``weights``; ``None``: the same evaluation)
     policy_weights: tuple[tuple[str, float], ...] | None = None
     # the end game: with at most ``end_turns`` own turns left, search with ``endgame``
     # instead (few moves remain, so a deeper, wider tree fits the same budget and its

@@ -49,7 +49,8 @@ class Search:
         self.level = level
         self.ctx = ctx  # values the leaves
         self.policy = ctx if level.policy_weights is None else Context(
-            ctx.n, ctx.shrine, dict(level.policy_weights))  # chooses the moves
+            ctx.n, ctx.shrine, {**dict(level.weights), **dict(level.policy_weights)}
+        )  # chooses the moves: the level's weights, the policy's where they differ
         self.budget = budget
         self.nodes = 0
         self.deadline = deadline
