@@ -28,7 +28,10 @@ _DEEP_DUEL = replace(DUEL_PARAMS["hard"], samples=2, wall_seconds=math.inf)
 
 def _hard_with(**changed: Any) -> tuple[Level, Level]:
     """``hard`` (duel, 3-4 players) with ``changed`` settings and no wall-clock cap (the
-    screens of 2026-11-22, rome/ai/README.md: ``nodes=72000``, ``samples=8``, ``width=12``)."""
+    screens of 2026-11-22, rome/ai/README.md: ``nodes=72000``, ``samples=8``, ``width=12``).
+    Every 3-4 player screen before 2026-11-23 was of hard with the hand-set evaluation
+    weights; today's hard weighs them as ``levels.MOVE_FIT_WEIGHTS`` (so ``cand-hp3`` is
+    hard there)."""
     duel, multi = (replace(level, wall_seconds=math.inf, **changed)
                    for level in (DUEL_PARAMS["hard"], LEVEL_PARAMS["hard"]))
     return duel, multi
