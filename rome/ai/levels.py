@@ -54,7 +54,7 @@ class Level:
     # of winning, tanh(margin / (base + slope * t)) with t the root seat's own turns left
     # at the leaf, instead of by the estimated margin (None).  Why: winning is what counts,
     # and the estimate's margin is far from the final one early (rms error about 7 points
-    # with 0 own turns left, 17 with 4, 18-20 beyond: benchmarks/bench_ai_calibration.py)
+    # with 0 own turns left, 18 with 4, 19-22 beyond: benchmarks/bench_ai_calibration.py)
     # but exact once the game is over.  tanh is odd, so the duel stays zero-sum.
     win_spread: tuple[float, float] | None = None
 
