@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from . import decision_seed, ismcts
-from .levels import DUEL_PARAMS, LEVEL_PARAMS, Level
+from .levels import DUEL_PARAMS, LEVEL_PARAMS, MOVE_FIT_WEIGHTS, Level
 from .search import decide
 
 
@@ -40,6 +40,13 @@ def _hard_with(**changed: Any) -> tuple[Level, Level]:
 def _multi(**changed: Any) -> tuple[Level, Level]:
     """Hard's duel, and hard with ``changed`` settings for 3-4 players."""
     return _hard_with()[0], _hard_with(**changed)[1]
+
+
+def _normal_with(**changed: Any) -> tuple[Level, Level]:
+    """``normal`` with ``changed`` settings and no wall-clock cap (normal has no duel
+    settings of its own), for ideas screened first on the cheaper level."""
+    level = replace(LEVEL_PARAMS["normal"], wall_seconds=math.inf, **changed)
+    return level, level
 
 
 def _is(**knobs: Any) -> tuple[ismcts.Tree, ismcts.Tree]:
@@ -100,6 +107,13 @@ CANDIDATES: dict[str, tuple[Level, Level] | tuple[ismcts.Tree, ismcts.Tree]] = {
     # replies), the leaves valued as hard values them
     "cand-hp3p": _hard_with(policy_weights=(("hand_discount", 0.425),
                                             ("production_per_turn", 1.05))),
+    # roll-outs played to the end of the game, so a leaf is the final margin of greedy
+    # play in its deal, not the estimate after a few turns (whose margin says almost
+    # nothing of the final one before the last four turns: bench_ai_calibration.py); on
+    # normal first (a greedy turn costs about 110 nodes, a roll-out from the first turn
+    # about 3 000, so the node budget is lifted), then with the reweighed policy
+    "cand-nend": _normal_with(horizon=99, nodes=10**7),
+    "cand-nendp": _normal_with(horizon=99, nodes=10**7, policy_weights=MOVE_FIT_WEIGHTS),
 }
 
 

@@ -267,16 +267,27 @@ def quick_build_score(kinds: dict, kind: str, pos: tuple[int, int]) -> float:
 
 
 def decide(obs: dict[str, Any], level: Level, seed: int) -> Action:
+    """The level's move for the seat of ``obs``: searched in ``level.samples`` deals drawn
+    from what the seat cannot see."""
     rng = random.Random(seed)
     deadline = time.perf_counter() + level.wall_seconds
     samples = [sample_state(obs, rng) for _ in range(level.samples)]
+    return decide_in(samples, obs["seat"], level, rng, deadline)
+
+
+def decide_in(samples: list[Any], seat: int, level: Level, rng: random.Random,
+              deadline: float) -> Action:
+    """The move of ``seat`` searched in the given deals (full states); ``rng`` draws the
+    soft-max choice.  Apart from :func:`decide`, only a benchmark calls it, with the true
+    state as the one deal (benchmarks/bench_ai_oracle.py: how much a bot gains by seeing
+    everything, the most any handling of hidden information could gain)."""
     actions = sensible_actions(samples[0])
     if len(actions) == 1:
         return actions[0]
-    if level.endgame is not None and turns_left(samples[0], obs["seat"]) <= level.end_turns:
+    if level.endgame is not None and turns_left(samples[0], seat) <= level.end_turns:
         level = level.endgame
         samples = samples[:level.samples]
-    ctx = Context(obs["num_players"], obs["shrine"], dict(level.weights))
+    ctx = Context(len(samples[0].players), samples[0].shrine, dict(level.weights))
     search = Search(level, ctx, level.nodes, deadline)
     done: list[dict[Action, float]] = []
     orders = []

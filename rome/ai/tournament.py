@@ -25,13 +25,14 @@ import math
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from itertools import combinations
 from typing import Any
 
 from .. import (
     Action,
+    GameState,
     SetupError,
     apply_action,
     automatic_action,
@@ -70,12 +71,18 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
 
 
+Oracle = Callable[[GameState, int, int], str]  # (true state, seat, decision seed) -> move
+
+
 def play_game(num_players: int, seed: int, seat_bots: list[str],
-              times: dict[str, list[float]] | None = None) -> tuple[list[int], list[int]]:
+              times: dict[str, list[float]] | None = None,
+              oracles: dict[str, Oracle] | None = None) -> tuple[list[int], list[int]]:
     """One seeded game; returns (final totals per seat, winning seats).
 
     A bot named ``COMMIT:LEVEL`` is another commit's level (:mod:`rome.ai.yardstick`):
-    it is fed the actions played so far and decides with the same seed.
+    it is fed the actions played so far and decides with the same seed.  A bot named in
+    ``oracles`` decides from the true state, hidden cards and all: a benchmark's measure
+    of what seeing everything is worth (benchmarks/bench_ai_oracle.py), never a player.
     """
     state = new_game(num_players, seed=seed)
     played: list[str] = []
@@ -88,7 +95,9 @@ def play_game(num_players: int, seed: int, seat_bots: list[str],
             bot = seat_bots[seat]
             ai_seed = seed * 7919 + seat * 131 + decision
             t0 = time.perf_counter()
-            if is_external(bot):
+            if oracles is not None and bot in oracles:
+                text = oracles[bot](state, seat, ai_seed)
+            elif is_external(bot):
                 text = external_choose(bot, num_players, seed, False, played, ai_seed)
             elif bot in CANDIDATES:
                 text = choose_candidate(observation(state, seat), bot, ai_seed)
@@ -107,11 +116,11 @@ def play_game(num_players: int, seed: int, seat_bots: list[str],
 Job = tuple[int, int, list[str]]  # (players, game seed, bot per seat)
 
 
-def _timed_game(job: Job) -> dict[str, Any]:
+def _timed_game(job: Job, oracles: dict[str, Oracle] | None = None) -> dict[str, Any]:
     """One game of a tournament as a record (module level: runs in a pool)."""
     num_players, seed, seat_bots = job
     times: dict[str, list[float]] = defaultdict(list)
-    totals, won = play_game(num_players, seed, seat_bots, times)
+    totals, won = play_game(num_players, seed, seat_bots, times, oracles)
     return {"players": num_players, "seed": seed, "bots": seat_bots, "totals": totals,
             "winners": won, "times": {b: [round(t, 2) for t in ms] for b, ms in times.items()}}
 

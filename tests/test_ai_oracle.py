@@ -1,0 +1,25 @@
+"""A tournament seat decided from the true state (``play_game(..., oracles=...)``), which
+benchmarks/bench_ai_oracle.py uses to measure what seeing everything is worth."""
+
+from __future__ import annotations
+
+import rome
+from rome.ai import choose_action
+from rome.ai.tournament import play_game
+
+
+def test_an_oracle_seat_plays_its_moves_with_the_tournament_seeds() -> None:
+    seen: list[tuple[int, int]] = []
+
+    def greedy_from_the_true_state(state: rome.GameState, seat: int, ai_seed: int) -> str:
+        assert rome.current_player(state) == seat
+        seen.append((seat, ai_seed))
+        return choose_action(rome.observation(state, seat), "greedy", ai_seed)
+
+    with_oracle = play_game(2, 31, ["peek", "greedy"],
+                            oracles={"peek": greedy_from_the_true_state})
+    # the oracle played greedy's moves with greedy's seeds: the very game of two greedy seats
+    assert with_oracle == play_game(2, 31, ["greedy", "greedy"])
+    assert seen and {seat for seat, _ in seen} == {0}
+    assert len({s for _, s in seen}) == len(seen)  # every decision seeded on its own
+
