@@ -67,6 +67,10 @@ CANDIDATES: dict[str, tuple[Level, Level] | tuple[ismcts.Tree, ismcts.Tree]] = {
     # 12 root moves instead of 8 in the same nodes: a wider root (the static order may
     # cut a good turn), deepened less often
     "cand-w12": _hard_with(width=12),
+    # 5 positions per card kind instead of 3 when generating builds (the cheap placement
+    # score may cut the best space; seeing every hidden card gained hard nothing,
+    # benchmarks/bench_ai_oracle.py, so the moves it chooses among are the next suspect)
+    "cand-p5": _hard_with(positions=5),
     # 2 players (3-4 players: hard unchanged): leaves valued by a chance of winning,
     # tanh(margin / (base + slope * own turns left at the leaf)), not the margin
     # (Level.win_spread; rome/ai/README.md "Leaves valued by the chance of winning": all
