@@ -37,7 +37,7 @@ import rome  # noqa: E402
 from rome.ai import decision_seed  # noqa: E402
 from rome.ai.levels import level_params  # noqa: E402
 from rome.ai.search import decide_in  # noqa: E402
-from rome.ai.tournament import _timed_game, wall_caps_lifted  # noqa: E402
+from rome.ai.tournament import game_record, rotated_schedule, wall_caps_lifted  # noqa: E402
 
 
 def oracle(level_name: str, nodes: int | None):
@@ -65,9 +65,8 @@ def main(argv: list[str] | None = None) -> None:
     name = f"oracle-{args.level}"
     chooser = {name: oracle(args.level, args.nodes)}
     with open(args.record, "a", encoding="utf-8") as sink, wall_caps_lifted():
-        for g in range(args.games):
-            seats = [name, args.level] if g % 2 == 0 else [args.level, name]
-            rec = _timed_game((2, args.seed + g, seats), chooser)
+        for job in rotated_schedule(2, args.games, args.seed, [name, args.level]):
+            rec = game_record(job, chooser)
             sink.write(json.dumps(rec, sort_keys=True) + "\n")
             sink.flush()
             print(rec["seed"], rec["bots"], rec["totals"], rec["winners"], flush=True)

@@ -116,7 +116,7 @@ def play_game(num_players: int, seed: int, seat_bots: list[str],
 Job = tuple[int, int, list[str]]  # (players, game seed, bot per seat)
 
 
-def _timed_game(job: Job, oracles: dict[str, Oracle] | None = None) -> dict[str, Any]:
+def game_record(job: Job, oracles: dict[str, Oracle] | None = None) -> dict[str, Any]:
     """One game of a tournament as a record (module level: runs in a pool)."""
     num_players, seed, seat_bots = job
     times: dict[str, list[float]] = defaultdict(list)
@@ -128,12 +128,12 @@ def _timed_game(job: Job, oracles: dict[str, Oracle] | None = None) -> dict[str,
 def _play_all(schedule: list[Job], jobs: int) -> Iterator[dict[str, Any]]:
     """The games' records in schedule order, played ``jobs`` at a time."""
     if jobs <= 1:
-        yield from map(_timed_game, schedule)
+        yield from map(game_record, schedule)
         return
     from concurrent.futures import ProcessPoolExecutor  # CLI only, never in the browser
 
     with ProcessPoolExecutor(jobs) as pool:
-        yield from pool.map(_timed_game, schedule)
+        yield from pool.map(game_record, schedule)
 
 
 def check_bots(num_players: int, bots: list[str]) -> None:
@@ -159,6 +159,12 @@ def match_schedule(num_players: int, games: int, seed: int, bots: list[str]) -> 
     """Game seeds ``seed .. seed+games-1``, the line-up rotated one seat per game (so
     shards whose sizes are multiples of ``num_players`` add up to one long run)."""
     check_bots(num_players, bots)
+    return rotated_schedule(num_players, games, seed, bots)
+
+
+def rotated_schedule(num_players: int, games: int, seed: int, bots: list[str]) -> list[Job]:
+    """:func:`match_schedule` without checking the bots' names (a benchmark's own bots,
+    e.g. an oracle, are not a tournament's)."""
     line_up = bots + [bots[-1]] * (num_players - len(bots))  # the last bot fills free seats
     schedule = []
     for g in range(games):
