@@ -9,7 +9,7 @@ import pytest
 
 import rome
 from rome.ai.evaluate import PHASES, TERMS, Context, estimate, phase_of, terms, utility
-from rome.ai.fit import fit, margin_terms, position_rows, r2, solve
+from rome.ai.fit import fit, margin_terms, play_out, position_rows, r2, solve
 from rome.ai.levels import LEVEL_PARAMS
 from rome.ai.search import Search
 
@@ -111,3 +111,31 @@ def test_moves_compared_are_the_movers_final_margins_in_the_same_deal() -> None:
     assert [p for p, _x, _y in rows] == [1] * 4  # 8 turns left after this one: mid, not early
     assert [sum(col) for col in zip(*(x for _p, x, _y in rows), strict=True)] == pytest.approx(
         [0.0] * len(TERMS), abs=1e-9)
+
+
+def test_moves_compared_can_be_played_on_by_a_level_from_its_observations() -> None:
+    """With a continuation level, each child is played to the end by that level in every
+    seat, deciding from observations with the same decision seeds for every child (drawn
+    after the children): the rows are those games' final margins, less their mean."""
+    state = next(s for s in _positions(2, 31, 200)
+                 if s.phase == "action" and s.step == "take"
+                 and rome.turns_left(s, rome.current_player(s)) == 5)
+    mover = rome.current_player(state)
+    ctx = Context(2, state.shrine)
+    search = Search(LEVEL_PARAMS["greedy"], ctx, 10**12, math.inf)
+    easy = LEVEL_PARAMS["easy"]  # soft-max slips: the decision seeds matter
+    rows = position_rows(state, search, random.Random(6), top=4, continuation=easy)
+    assert len(rows) == 4
+    rng = random.Random(6)
+    ranked = sorted(search.children(state), key=lambda t: -utility(estimate(t[1], ctx), mover))
+    kids = [s for _a, s in ranked[:2] + rng.sample(ranked[2:], 2)]
+    seed = rng.getrandbits(32)
+    ends = [play_out(k, [easy, easy], seed) for k in kids]
+    assert all(rome.is_over(e) for e in ends)
+    mine = [t[0] - t[1] if mover == 0 else t[1] - t[0]
+            for t in ([r["total"] for r in rome.final_scores(e)] for e in ends)]
+    assert len(set(mine)) > 1
+    assert [y for _p, _x, y in rows] == pytest.approx([m - sum(mine) / 4 for m in mine])
+    # another seed for the continuation's decisions plays another game from some child
+    other = [play_out(k, [easy, easy], seed + 1) for k in kids]
+    assert [e.players for e in other] != [e.players for e in ends]

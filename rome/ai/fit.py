@@ -24,7 +24,9 @@ deal* (the real state, deck order included), and the differences between those c
 final margins are regressed on the differences between their terms.  Whatever the
 position holds is common to all its children and drops out, so only what the move changes
 is weighed, and the shared deal keeps the luck out of the comparison (common random
-numbers).
+numbers).  ``--continuation normal`` plays the compared moves on with normal in every
+seat instead of greedy, so a move is judged as a longer-sighted player would follow it
+up (hard's duel gained nothing from the greedy-judged weights).
 
 Positions come from the real (fully known) state: the fit asks what a position is worth,
 not what a seat can see; the search evaluates its determinised samples the same way.
@@ -61,17 +63,29 @@ def selfplay(num_players: int, seed: int, levels: list[Level]
              ) -> tuple[list[GameState], GameState]:
     """Every decision's state of one seeded game of ``levels`` (one per seat), and the
     finished game (decisions seeded from the game's seed, as every fit has been)."""
-    state = new_game(num_players, seed=seed)
     decisions: list[GameState] = []
+    end = play_out(new_game(num_players, seed=seed), levels, seed, decisions)
+    return decisions, end
+
+
+def play_out(state: GameState, levels: list[Level], seed: int,
+             decisions: list[GameState] | None = None) -> GameState:
+    """``state`` played to the end by ``levels`` (one per seat), each seat deciding from
+    its own observation; the k-th decision is seeded ``seed * 7919 + k``, so children of
+    one position played out with one seed share their decisions' random draws.  Every
+    decision's state is appended to ``decisions`` if given."""
+    k = 0
     while not is_over(state):
         action = automatic_action(state)
         if action is None:
             seat = current_player(state)
             action = decide(observation(state, seat), levels[seat],
-                            (seed * 7919 + len(decisions)) & 0xFFFFFFFF)
-            decisions.append(state)
+                            (seed * 7919 + k) & 0xFFFFFFFF)
+            k += 1
+            if decisions is not None:
+                decisions.append(state)
         state = apply_action(state, action)
-    return decisions, state
+    return state
 
 
 def mixed_seats(rng: random.Random, num_players: int) -> list[Level]:
@@ -103,28 +117,33 @@ def selfplay_rows(num_players: int, seed: int) -> list[Row]:
             for s in range(num_players)]
 
 
-def move_rows(num_players: int, seed: int, per_game: int = 6, top: int = 6) -> list[Row]:
+def move_rows(num_players: int, seed: int, per_game: int = 6, top: int = 6,
+              continuation: str = "greedy") -> list[Row]:
     """One seeded game of greedy and easy seats; :func:`position_rows` at ``per_game`` of
-    its decisions, drawn from the seed."""
+    its decisions, drawn from the seed, played on by ``continuation``."""
     rng = random.Random(seed)
     decisions, end = selfplay(num_players, seed, mixed_seats(rng, num_players))
     ctx = Context(num_players, end.shrine)
     search = Search(LEVEL_PARAMS["greedy"], ctx, 10**12, float("inf"))
+    level = None if continuation == "greedy" else level_params(continuation, num_players)
     rows: list[Row] = []
     for position in rng.sample(decisions, min(per_game, len(decisions))):
-        rows.extend(position_rows(position, search, rng, top))
+        rows.extend(position_rows(position, search, rng, top, level))
     return rows
 
 
-def position_rows(position: GameState, search: Search, rng: random.Random, top: int
-                  ) -> list[Row]:
+def position_rows(position: GameState, search: Search, rng: random.Random, top: int,
+                  continuation: Level | None = None) -> list[Row]:
     """The mover's best ``top // 2`` macro-moves by its static utility and as many others
     drawn at random (so the fit also sees moves the evaluation ranks low, not only moves it
-    already finds alike), each played on greedily to the end *in the position's own deal*.
-    A row per child: its phase (the mover's turns left in the child, as the estimate
-    weighs it), its terms' margin and its final margin, both less their means over the
-    children -- what the position holds drops out, and the shared deal keeps its luck out
-    of the comparison.  No rows where there is only one move."""
+    already finds alike), each played on to the end *in the position's own deal*: greedily
+    (the search's one-step policy on the true state), or by every seat playing
+    ``continuation`` from its observation, each child with the same decision seeds (a
+    longer-sighted continuation, so a move's worth is judged as a stronger player would
+    follow it up).  A row per child: its phase (the mover's turns left in the child, as the
+    estimate weighs it), its terms' margin and its final margin, both less their means
+    over the children -- what the position holds drops out, and the shared deal keeps its
+    luck out of the comparison.  No rows where there is only one move."""
     ctx = search.ctx
     mover = current_player(position)
     ranked = sorted(((utility(estimate(s, ctx), mover), s) for _a, s in
@@ -134,8 +153,13 @@ def position_rows(position: GameState, search: Search, rng: random.Random, top: 
     if len(kids) < 2:
         return []
     xs = [margin_terms(terms(child, ctx), mover) for child in kids]
-    ys = [margin([float(s["total"]) for s in final_scores(search.play_on(child, 10**6))], mover)
-          for child in kids]
+    if continuation is None:
+        ends = [search.play_on(child, 10**6) for child in kids]
+    else:
+        seed = rng.getrandbits(32)
+        seats = [continuation] * len(position.players)
+        ends = [play_out(child, seats, seed) for child in kids]
+    ys = [margin([float(s["total"]) for s in final_scores(end)], mover) for end in ends]
     mean_x = [sum(col) / len(xs) for col in zip(*xs, strict=True)]
     mean_y = sum(ys) / len(ys)
     return [(phase_of(ctx.turns(child)[mover]), [v - m for v, m in zip(x, mean_x, strict=True)],
@@ -201,31 +225,46 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--ridge", type=float, default=0.01)
     ap.add_argument("--fixed", default="", help="terms kept at 1, comma-separated")
-    ap.add_argument("--rows", help="read (or, if missing, write) the self-play rows here")
+    ap.add_argument("--rows", help="read (or, if missing, write) the self-play rows here; "
+                    "several files, comma-separated, are read as one run (shards made side "
+                    "by side with their own --seed and --games)")
     ap.add_argument("--target", choices=("result", "moves"), default="result",
                     help="regress each position's final result, or compare its moves")
+    ap.add_argument("--continuation", default="greedy", choices=("greedy", *LEVEL_PARAMS),
+                    help="--target moves: who plays each compared move on to the end")
     args = ap.parse_args(argv)
     fixed = tuple(t for t in args.fixed.split(",") if t)
-    if args.rows and os.path.exists(args.rows):
-        with open(args.rows) as f:
-            saved = json.load(f)
-        if saved.get("target") != args.target:
-            ap.error(f"{args.rows} holds rows for --target {saved.get('target')}")
-        games = [[tuple(r) for r in game] for game in saved["games"]]
+    paths = args.rows.split(",") if args.rows else []
+    kind = {"target": args.target, "continuation": args.continuation}
+    if paths and all(os.path.exists(p) for p in paths):
+        games = []
+        for path in paths:
+            with open(path) as f:
+                saved = json.load(f)
+            made = {"target": saved.get("target"),
+                    "continuation": saved.get("continuation", "greedy")}
+            if made != kind:
+                ap.error(f"{path} holds rows for {made}, not {kind}")
+            games += [[tuple(r) for r in game] for game in saved["games"]]
+    elif len(paths) > 1:
+        ap.error("every file of a comma-separated --rows must exist")
     else:
-        make = selfplay_rows if args.target == "result" else move_rows
-        games = [make(args.players, args.seed + g) for g in range(args.games)]
-        if args.rows:
-            with open(args.rows, "w") as f:
-                json.dump({"target": args.target, "games": games}, f)
+        if args.target == "result":
+            games = [selfplay_rows(args.players, args.seed + g) for g in range(args.games)]
+        else:
+            games = [move_rows(args.players, args.seed + g, continuation=args.continuation)
+                     for g in range(args.games)]
+        if paths:
+            with open(paths[0], "w") as f:
+                json.dump({**kind, "games": games}, f)
     half = len(games) // 2  # fit on the first games, check the fit on the rest
     train = [r for game in games[:half] for r in game]
     held_out = [r for game in games[half:] for r in game]
     rows = train + held_out
     weights = fit(train, args.ridge, fixed)
     result: dict[str, Any] = {
-        "players": args.players, "games": args.games, "seed": args.seed, "rows": len(rows),
-        "target": args.target,
+        "players": args.players, "games": len(games), "seed": args.seed, "rows": len(rows),
+        "target": args.target, "continuation": args.continuation,
         "r2_hand_set_held_out": r2(held_out, {}),
         "r2_fitted_held_out": r2(held_out, weights),
         "weights": fit(rows, args.ridge, fixed)}
