@@ -62,6 +62,36 @@ def test_a_pool_of_deals_is_reused_and_each_valued_once():
         assert ref == fresh.leaf_values(state, POOLED.base.horizon)
 
 
+class Uncached(ismcts.Ismcts):
+    """The search ranking every node again on each visit (as before the ranking cache)."""
+
+    def ranked_at(self, node, deal, state, mover):
+        return self.ranked(state, mover)
+
+
+@pytest.mark.parametrize(("players", "seed", "skip"), [(2, 5, 12), (4, 8, 14)])
+def test_ranking_once_per_pooled_deal_changes_nothing(players, seed, skip):
+    """Each node's ranking in a pooled deal is computed once and charged its nodes on every
+    reuse: the tree grown is the one grown by ranking anew at every visit, visit for visit,
+    value for value and node for node."""
+    obs = decision_obs(players, seed, skip)
+    tree = replace(POOLED, base=small(players).base)
+    trees = []
+    for search in (ismcts.Ismcts, Uncached):
+        rng = random.Random(3)
+        rome.sample_state(obs, rng)
+        mcts = search(tree, Context(players, obs["shrine"]), math.inf)
+        mcts.search.budget = 10**9
+        for _ in range(3 * tree.deals):
+            mcts.iterate(obs, rng)
+        trees.append((mcts.search.nodes, mcts.root.ranked,
+                      {k: (n.n, n.w, n.avail) for k, n in mcts.root.kids.items()}))
+    (cached_nodes, ranked, cached), (plain_nodes, unranked, plain) = trees
+    assert len(ranked) == tree.deals and not unranked
+    assert cached_nodes == plain_nodes
+    assert cached == plain
+
+
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])
 def test_every_move_is_legal_in_the_real_game(players, seed):
     """A game played to the end by the candidate against greedy seats: each of its

@@ -74,7 +74,7 @@ class Tree:
 class Node:
     """Statistics of the macro-move into this node, from its mover's point of view."""
 
-    __slots__ = ("avail", "kids", "n", "prior", "prior_n", "w")
+    __slots__ = ("avail", "kids", "n", "prior", "prior_n", "ranked", "w")
 
     def __init__(self) -> None:
         self.kids: dict[Key, Node] = {}
@@ -83,6 +83,7 @@ class Node:
         self.avail = 0  # iterations in which the move was available to choose
         self.prior = 0.0  # summed static utility (one per time it was ranked)
         self.prior_n = 0
+        self.ranked: dict[int, tuple[list[tuple[float, Key, Any]], int]] = {}  # per pooled deal
 
 
 class Ismcts:
@@ -107,6 +108,26 @@ class Ismcts:
                         child))
         out.sort(key=lambda t: -t[0])
         return out
+
+    def ranked_at(self, node: Node, deal: int | None, state: Any, mover: int
+                  ) -> list[tuple[float, Key, Any]]:
+        """:meth:`ranked` at ``node`` in pooled deal ``deal``, computed once per pair.
+
+        Why: with pooled deals a node's position in a deal is always the same, so its
+        ranking is too (a quarter of the search's time went into ranking again).  A cached
+        ranking is charged the nodes it cost when computed, so the budget runs out at the
+        same iteration and the search decides exactly as without the cache (a free reuse
+        let one position's iterations run to thousands: nodes would no longer bound time)."""
+        if deal is None:
+            return self.ranked(state, mover)
+        hit = node.ranked.get(deal)
+        if hit is not None:
+            self.search.tick(hit[1])
+            return hit[0]
+        before = self.search.nodes
+        options = self.ranked(state, mover)
+        node.ranked[deal] = (options, self.search.nodes - before)
+        return options
 
     def select(self, node: Node, options: list[tuple[float, Key, Any]]
                ) -> tuple[Key, Any, float]:
@@ -133,7 +154,8 @@ class Ismcts:
         back up.  Nothing is written into the tree until the leaf is valued, so an iteration
         the budget cuts leaves no trace."""
         state, ref = self.deal(obs, rng)
-        node: Node | None = self.root
+        deal = self.iterations % self.tree.deals if self.tree.deals > 0 else None
+        node: Node = self.root
         path: list[tuple[Node, Key, int, float]] = []  # (parent, key, mover, prior value)
         seen: list[tuple[Node, list[Key], list[float]]] = []  # availability to commit
         horizon = self.tree.base.horizon
@@ -141,7 +163,7 @@ class Ismcts:
         while not is_over(state) and turns < horizon:
             mover = current_player(state)
             assert mover is not None
-            ranked = self.ranked(state, mover)
+            ranked = self.ranked_at(node, deal, state, mover)
             if not ranked:
                 break
             k = max(self.tree.min_children, math.ceil(self.tree.widen * math.sqrt(node.n + 1)))
@@ -152,9 +174,10 @@ class Ismcts:
             if state.phase == "action":
                 turns += 1
             state = child
-            node = node.kids.get(key)
-            if node is None or node.n == 0:  # expanded now: the leaf
+            kid = node.kids.get(key)
+            if kid is None or kid.n == 0:  # expanded now: the leaf
                 break
+            node = kid
         values = self.leaf_values(state, horizon - turns)
         # commit
         for parent, keys, priors in seen:

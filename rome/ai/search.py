@@ -59,8 +59,8 @@ class Search:
 
     def tick(self, n: int = 1) -> None:
         self.nodes += n
-        if self.nodes > self.budget or (self.nodes & 63 == 0 and time.perf_counter() >
-                                        self.deadline):
+        if self.nodes > self.budget or (self.nodes & 63 < n and time.perf_counter() >
+                                        self.deadline):  # crossed a multiple of 64
             raise BudgetExceeded
 
     # -- move generation -----------------------------------------------------------
