@@ -275,3 +275,31 @@ def test_the_roll_outs_play_the_policys_greedy_moves() -> None:
         differ += step != by_leaf
         state = step
     assert differ > 0
+
+
+def test_turn_plans_build_at_most_the_places_asked_for_per_card_kind() -> None:
+    """``positions`` caps the places a plan may build each card kind at after the same
+    steps (the level's own cap unless given), keeping the places the cheap score ranks
+    first, so plans with fewer places are a subset of those with more."""
+    state = rome.new_game(2, seed=3)
+    search = Search(LEVEL_PARAMS["hard"], Context(2, state.shrine), 10**9, math.inf)
+    widest = 0
+    while not rome.is_over(state):
+        if state.phase != "action":
+            state = search.greedy_step(state)
+            continue
+        plans = {k: [acts for acts, _s in search.turn_plans(state, k)] for k in (1, 3)}
+        for k, acts_list in plans.items():
+            places: dict[tuple, set[tuple[int, int]]] = {}
+            for acts in acts_list:
+                for i, a in enumerate(acts):
+                    if a.verb == "build":
+                        places.setdefault((acts[:i], a.kind), set()).add((a.row, a.col))
+            most = max((len(v) for v in places.values()), default=0)
+            assert most <= k
+            if k == 3:
+                widest = max(widest, most)
+        assert set(plans[1]) <= set(plans[3])
+        assert plans[3] == [acts for acts, _s in search.turn_plans(state)]  # hard keeps 3
+        state = search.greedy_step(state)
+    assert widest == 3  # some kind had more places than one plan may use

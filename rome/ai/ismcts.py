@@ -72,6 +72,7 @@ class Tree:
     leaf: str = "rollout"  # "rollout": greedy play to the horizon; "static": estimate
     deals: int = 0  # 0: a fresh deal per iteration; k > 0: iteration i plays deal i mod k
     baseline: bool = False  # value each leaf against the greedy line's in the same deal
+    rollout_positions: int | None = None  # build places per card kind in roll-outs (base's)
 
 
 class Node:
@@ -228,7 +229,8 @@ class Ismcts:
     def leaf_values(self, state: Any, turns: int) -> list[float]:
         """Every seat's estimate at the horizon: greedy play for the ``turns`` left (every
         seat's one-step best macro-move, :meth:`Search.play_on`), or the static value."""
-        s = self.search.play_on(state, turns) if self.tree.leaf == "rollout" else state
+        s = (self.search.play_on(state, turns, self.tree.rollout_positions)
+             if self.tree.leaf == "rollout" else state)
         self.search.tick()
         return estimate(s, self.ctx)
 

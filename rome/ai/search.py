@@ -64,18 +64,22 @@ class Search:
             raise BudgetExceeded
 
     # -- move generation -----------------------------------------------------------
-    def children(self, state: Any) -> list[tuple[tuple[Action, ...], Any]]:
-        """(actions, resulting state) for every macro-move of the player to act."""
+    def children(self, state: Any, positions: int | None = None
+                 ) -> list[tuple[tuple[Action, ...], Any]]:
+        """(actions, resulting state) for every macro-move of the player to act, builds
+        kept at ``positions`` places per card kind (the level's unless given)."""
         if state.phase == "action":
-            return self.turn_plans(state)
+            return self.turn_plans(state, positions)
         out = []
         for a in sensible_actions(state):
             out.append(((a,), apply_action(state, a)))
         self.tick(len(out))
         return out
 
-    def turn_plans(self, state: Any) -> list[tuple[tuple[Action, ...], Any]]:
+    def turn_plans(self, state: Any, positions: int | None = None
+                   ) -> list[tuple[tuple[Action, ...], Any]]:
         acting, rnd = state.acting, state.round
+        keep = self.level.positions if positions is None else positions
         mover = current_player(state)
         results: list[tuple[tuple[Action, ...], Any]] = []
 
@@ -114,7 +118,7 @@ class Search:
                     produce = a
                 else:
                     end = a
-            for a in self.pick_builds(s, mover, builds):
+            for a in self.pick_builds(s, mover, builds, keep):
                 self.tick()
                 rec(apply_action(s, a), prefix + (a,))
             if produce is not None:
@@ -127,7 +131,7 @@ class Search:
         rec(state, ())
         return results
 
-    def pick_builds(self, s: Any, mover: int, builds: list[Action]) -> list[Action]:
+    def pick_builds(self, s: Any, mover: int, builds: list[Action], k: int) -> list[Action]:
         if not builds:
             return []
         shape = self.ctx.shape_of(s.players[mover].city)
@@ -140,7 +144,6 @@ class Search:
                 v = scores[key] = quick_build_score(shape.kinds, a.kind, (a.row, a.col))
             by_kind.setdefault(a.kind, []).append((v, a))
         keep = []
-        k = self.level.positions
         for options in by_kind.values():
             options.sort(key=lambda t: -t[0])
             keep.extend(a for _v, a in options[:k])
@@ -172,11 +175,11 @@ class Search:
         t = self.ctx.turns(state)[self.root]
         return [win_value(u, t, spread) for u in us]
 
-    def greedy_step(self, state: Any) -> Any:
+    def greedy_step(self, state: Any, positions: int | None = None) -> Any:
         """The one-step greedy macro-move of the seat to act (as the greedy bot plays)."""
         mover = current_player(state)
         best, best_v = None, -math.inf
-        for _acts, s2 in self.children(state):
+        for _acts, s2 in self.children(state, positions):
             self.tick()
             v = utility(estimate(s2, self.policy), mover)
             if v > best_v:
@@ -186,14 +189,15 @@ class Search:
     def rollout(self, state: Any, horizon: int) -> float:
         return self.leaf(self.play_on(state, horizon))
 
-    def play_on(self, state: Any, horizon: int) -> Any:
-        """``state`` played on greedily by every seat for ``horizon`` whole turns."""
+    def play_on(self, state: Any, horizon: int, positions: int | None = None) -> Any:
+        """``state`` played on greedily by every seat for ``horizon`` whole turns (builds
+        at ``positions`` places per card kind, the level's unless given)."""
         s = state
         turns = 0
         while turns < horizon and s.phase != "over":
             if s.phase == "action":
                 turns += 1
-            s = self.greedy_step(s)
+            s = self.greedy_step(s, positions)
         return s
 
     def candidates(self, state: Any) -> list[tuple[tuple[Action, ...], Any, float]]:
