@@ -104,9 +104,22 @@ def turns_left(state: GameState, seat: int) -> int:
 def influence_in_deck(state: GameState) -> tuple[tuple[int, int], ...]:
     """(position from the top, value) of each influence card still in deck I, top first.
     Public knowledge: the setup places them after fixed numbers of buildings."""
-    cards = card_instances(state.num_players, state.shrine)
-    return tuple((i, cards[c].influence) for i, c in enumerate(state.decks["I"])
-                 if cards[c].influence)
+    global _LAST_DECK_I
+    deck = state.decks["I"]
+    last_deck, shape, found = _LAST_DECK_I
+    if last_deck is deck and shape == (state.num_players, state.shrine):
+        return found
+    influence = INFLUENCE_BY_PLAYERS[state.num_players][state.shrine]
+    found = tuple((i, influence[c]) for i, c in enumerate(deck) if influence[c])
+    _LAST_DECK_I = (deck, (state.num_players, state.shrine), found)
+    return found
+
+
+_LAST_DECK_I: tuple[tuple[int, ...] | None, tuple[int, bool] | None,
+                    tuple[tuple[int, int], ...]] = (None, None, ())
+"""The last deck I asked about (kept alive, so compared by identity), its game's shape and
+the answer: a search asks about one deck a few hundred thousand times (every position it
+values), and a deck is an immutable tuple that changes only when a card leaves it."""
 
 
 def production_yield(state: GameState, seat: int) -> tuple[int, int, tuple[Pos, ...]]:

@@ -91,6 +91,25 @@ def test_influence_in_deck_lists_the_fixed_places():
     assert sorted(v for _i, v in rome.influence_in_deck(state)) == [3, 6, 10, 14]
 
 
+def test_influence_in_deck_follows_the_deck_asked_about():
+    """The answer is remembered for the last deck asked about, yet games played turn about
+    (two of one shape, one of another) each get their own deck's places, as a seat's
+    observation lists them, and the places move up as buildings leave deck I."""
+    games = [rome.new_game(2, seed=4), rome.new_game(2, seed=5), rome.new_game(4, seed=9)]
+    rng = random.Random(1)
+    seen: list[set] = [set() for _ in games]
+    while not all(rome.is_over(g) for g in games):
+        for i, state in enumerate(games):
+            if rome.is_over(state):
+                continue
+            places = rome.influence_in_deck(state)
+            listed = rome.observation(state, 0)["deck_influence"]["I"]
+            assert [list(p) for p in places] == listed
+            seen[i].add(places)
+            games[i] = rome.apply_action(state, rng.choice(rome.sensible_actions(state)))
+    assert all(len(s) >= 4 for s in seen)
+
+
 def test_the_free_spaces_kept_with_a_player_always_match_the_city():
     kept = 0
     for seed in range(6):
