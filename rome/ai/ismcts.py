@@ -61,8 +61,9 @@ class Tree:
     """The settings of an ISMCTS level.
 
     ``base`` supplies the node budget, the horizon (whole turns looked ahead from the root),
-    the positions kept per card in turn plans, ``others_max`` and the evaluation weights;
-    its ``samples``, ``width`` and ``depth`` are not used (each iteration is a sample)."""
+    the positions kept per card in turn plans (in roll-outs ``rollout_positions`` if set),
+    ``others_max`` and the evaluation weights; its ``samples``, ``width`` and ``depth`` are
+    not used (each iteration is a sample)."""
 
     base: Level
     explore: float = 3.0  # UCB exploration constant, in points of margin
