@@ -112,6 +112,10 @@ CANDIDATES: dict[str, tuple[Level, Level] | tuple[ismcts.Tree, ismcts.Tree]] = {
     # ... its roll-outs building at the best place per card kind only (3 elsewhere): 1.4
     # times the iterations in the same nodes and time (59 -> 90 at p50 on 20 duel positions)
     "cand-isr": _is(nodes=27000, deals=8, baseline=True, explore=6.0, rollout_positions=1),
+    # ... in 72 000 nodes: hard's own decisions now take 0.24 s at p95 in the browser
+    # worker (2026-11-23 23:03 UTC), so the 1 s target leaves room for 2.7 times cand-isr's
+    # budget (its CPython p95 186 ms at 27 000 nodes, Pyodide about 1.4 times CPython)
+    "cand-isr72": _is(nodes=72000, deals=8, baseline=True, explore=6.0, rollout_positions=1),
     # the evaluation reweighed where comparing moves in the same deal (rome.ai.fit
     # --target moves) found it wrong: the hand worth half, production three times as much;
     # as greedy bots these won 0.65 of 400 games against greedy (0.41 of 400 in 4 players),
