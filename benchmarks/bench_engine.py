@@ -70,7 +70,12 @@ def _ai_nodes(positions: int) -> dict[str, float]:
             params = getattr(module, table, None)
             if params is not None:
                 for key, level in params.items():
-                    params[key] = dataclasses.replace(level, wall_seconds=math.inf)
+                    if hasattr(level, "base"):  # an ISMCTS tree: its base carries the net
+                        level = dataclasses.replace(level, base=dataclasses.replace(
+                            level.base, wall_seconds=math.inf))
+                        params[key] = level
+                    else:
+                        params[key] = dataclasses.replace(level, wall_seconds=math.inf)
     searches: list = []
     init = search.Search.__init__
 

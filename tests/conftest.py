@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-import math
-
 import pytest
 
 
@@ -17,4 +14,4 @@ def no_ai_wall_clock(monkeypatch: pytest.MonkeyPatch) -> None:
 
     for table in (levels.LEVEL_PARAMS, levels.DUEL_PARAMS):
         for name, level in table.items():
-            monkeypatch.setitem(table, name, dataclasses.replace(level, wall_seconds=math.inf))
+            monkeypatch.setitem(table, name, levels.without_wall_clock(level))

@@ -10,11 +10,11 @@ import pytest
 
 import rome
 from rome.ai import search
-from rome.ai.levels import DUEL_PARAMS
+from rome.ai.levels import DUEL_ALPHA_BETA
 from test_ai_analysis import last_turn_after_take, true_margins
 from test_ai_deepening import decision_obs, spent  # noqa: F401  (a fixture)
 
-BASE = replace(DUEL_PARAMS["hard"], samples=2, nodes=8000, width=4, horizon=2,
+BASE = replace(DUEL_ALPHA_BETA, samples=2, nodes=8000, width=4, horizon=2,
                wall_seconds=math.inf)
 END = replace(BASE, depth=8, deep_width=8, replies=3, reply_margin=3.0, nodes=30000)
 WITH_END = replace(BASE, end_turns=2, endgame=END)

@@ -14,12 +14,12 @@ import rome
 from rome.ai import ismcts
 from rome.ai.candidates import CANDIDATES, choose
 from rome.ai.evaluate import Context, seat_utility
-from rome.ai.levels import DUEL_PARAMS, LEVEL_PARAMS
+from rome.ai.levels import DUEL_ALPHA_BETA, LEVEL_PARAMS
 from rome.ai.minimax import BudgetExceeded
 from test_ai_analysis import last_turn_after_take, true_margins
 from test_ai_deepening import decision_obs
 
-SMALL = ismcts.Tree(replace(DUEL_PARAMS["hard"], nodes=5000, wall_seconds=math.inf))
+SMALL = ismcts.Tree(replace(DUEL_ALPHA_BETA, nodes=5000, wall_seconds=math.inf))
 SMALL4 = ismcts.Tree(replace(LEVEL_PARAMS["hard"], nodes=5000, wall_seconds=math.inf))
 POOLED = replace(SMALL, deals=4, baseline=True)
 

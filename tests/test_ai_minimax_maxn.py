@@ -12,7 +12,7 @@ import pytest
 import rome
 from rome.ai.candidates import CANDIDATES, candidate_params
 from rome.ai.evaluate import Context, estimate, utility
-from rome.ai.levels import LEVEL_PARAMS, Level, level_params
+from rome.ai.levels import DUEL_ALPHA_BETA, LEVEL_PARAMS, Level, Tree, level_params
 from rome.ai.minimax import alphabeta, iteration, maxn
 from rome.ai.search import Search, decide
 
@@ -112,11 +112,12 @@ def test_the_shipped_levels_stay_paranoid() -> None:
     assert Level("x", 1, 1, 1, 0, 1).reply_tie == math.inf
     for players in (2, 3, 4):
         for name in ("easy", "normal", "hard"):
-            assert level_params(name, players).reply_tie == math.inf
+            params = level_params(name, players)
+            assert (params.base if isinstance(params, Tree) else params).reply_tie == math.inf
     maxn_level = candidate_params("cand-maxn", 4)
     assert isinstance(maxn_level, Level) and maxn_level.reply_tie == 0.0
     assert candidate_params("cand-maxn", 2) == dataclasses.replace(
-        level_params("hard", 2), wall_seconds=math.inf)  # the duel is not changed
+        DUEL_ALPHA_BETA, wall_seconds=math.inf)  # the duel (as it was) is not changed
 
 
 # hard's moves recorded at the commit before the opponent model (f815c28), wall-clock cap

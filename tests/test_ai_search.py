@@ -189,11 +189,11 @@ def test_hard_is_a_larger_normal() -> None:
     assert LEVEL_PARAMS["easy"].temperature > 0 and LEVEL_PARAMS["greedy"].temperature == 0
 
 
-@pytest.mark.parametrize("players, depth", [(2, 3), (4, 2)])
+@pytest.mark.parametrize("players, depth", [(3, 2), (4, 2)])
 def test_hard_deepens_by_alpha_beta_within_its_budget(
         monkeypatch: pytest.MonkeyPatch, players: int, depth: int) -> None:
-    """The shipped hard is a minimax: depth 3 in a duel, depth 2 (paranoid over plausible
-    replies) with 3-4 players -- and its node budget lets it reach past depth 1."""
+    """The shipped hard with 3-4 players is a minimax to depth 2 (paranoid over plausible
+    replies) -- and its node budget lets it reach past depth 1."""
     from rome.ai import minimax
     from rome.ai.levels import LEVEL_PARAMS, level_params
 
@@ -215,6 +215,34 @@ def test_hard_deepens_by_alpha_beta_within_its_budget(
     choice = choose_action(obs, "hard", 1)
     assert rome.Action.parse(choice) in rome.legal_actions(state)
     assert max(reached) >= 2, "hard never searched past depth 1 within its budget"
+
+
+def test_hard_in_a_duel_grows_an_information_set_tree(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two-player hard is ISMCTS (rome.ai.ismcts) in 72 000 nodes, its roll-outs building
+    at one place per card kind: its move is the tree's, after many iterations."""
+    from rome.ai import decision_seed, ismcts
+    from rome.ai.candidates import CANDIDATES
+    from rome.ai.levels import DUEL_ALPHA_BETA, Tree, level_params
+
+    tree = level_params("hard", 2)
+    assert isinstance(tree, Tree)
+    assert tree == CANDIDATES["cand-isr72"][0]  # the settings its yardstick games measured
+    assert (tree.base.nodes, tree.rollout_positions, tree.deals) == (72000, 1, 8)
+    assert tree.base.horizon == DUEL_ALPHA_BETA.horizon == 4
+    iterations: list[int] = []
+    original = ismcts.Ismcts.iterate
+
+    def counting(self: ismcts.Ismcts, obs: dict, rng: random.Random) -> None:
+        original(self, obs, rng)
+        iterations.append(self.iterations)
+
+    monkeypatch.setattr(ismcts.Ismcts, "iterate", counting)
+    state = _first_act_step(4, 2)
+    obs = rome.observation(state, rome.current_player(state))
+    choice = choose_action(obs, "hard", 1)
+    assert len(iterations) >= 20
+    assert choice == str(ismcts.decide(obs, tree, decision_seed(obs, 1)))
+    assert rome.Action.parse(choice) in rome.legal_actions(state)
 
 
 def test_a_tiny_budget_still_answers_legally_and_deterministically() -> None:

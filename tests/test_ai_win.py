@@ -18,10 +18,10 @@ import rome
 from rome.ai import search
 from rome.ai.candidates import CANDIDATES
 from rome.ai.evaluate import Context, estimate
-from rome.ai.levels import DUEL_PARAMS, LEVEL_PARAMS
+from rome.ai.levels import DUEL_ALPHA_BETA, DUEL_PARAMS, LEVEL_PARAMS, Tree
 
 SPREAD = (2.0, 2.0)
-HARD = DUEL_PARAMS["hard"]
+HARD = DUEL_ALPHA_BETA
 WIN = replace(HARD, win_spread=SPREAD)
 
 
@@ -67,7 +67,7 @@ def test_win_value_is_tanh_of_the_margin_over_the_spread():
 
 def test_shipped_levels_value_leaves_by_the_margin():
     for level in (*LEVEL_PARAMS.values(), *DUEL_PARAMS.values()):
-        assert level.win_spread is None
+        assert (level.base if isinstance(level, Tree) else level).win_spread is None
     # the candidates are hard with only the spread (and no wall-clock cap) changed
     for name, spread in (("cand-win", (2.0, 2.0)), ("cand-winc", (8.0, 3.0)),
                          ("cand-wins", (1.0, 1.0))):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from dataclasses import replace
 from pathlib import Path
 
@@ -28,7 +29,7 @@ from rome import (
     observation,
 )
 from rome.ai import choose_action, decision_seed
-from rome.ai.levels import MOVE_FIT_WEIGHTS, level_params
+from rome.ai.levels import DUEL_ALPHA_BETA, MOVE_FIT_WEIGHTS, Tree, level_params
 from rome.ai.search import decide
 
 CORPUS = json.loads((Path(__file__).parent / "data" / "replay_corpus.json").read_text())
@@ -84,16 +85,22 @@ def test_the_ai_decides_a_recorded_game_again_move_for_move(game):
 @pytest.mark.parametrize("decision", CORPUS["decisions"],
                          ids=lambda d: f"{d['level']}-game{d['game']}-ply{d['ply']}")
 def test_recorded_ai_decisions_stay_identical(decision):
-    """Every level decides the positions e514045 recorded as e514045 did, but for one
-    deliberate change: since 2026-11-23 hard with 3-4 players weighs its evaluation as
+    """Every level decides the positions e514045 recorded as e514045 did, but for two
+    deliberate changes: since 2026-11-23 hard with 3-4 players weighs its evaluation as
     ``MOVE_FIT_WEIGHTS``, so there the rest of its search is checked, with the hand-set
-    weights it had."""
+    weights it had; and hard's duel is searched by ISMCTS, so there the alpha-beta it had
+    (``DUEL_ALPHA_BETA``, still the candidates' base) is checked."""
     game = GAMES[decision["game"]]
     state = new_game(game["players"], seed=game["seed"], shrine=game["shrine"])
     for text in game["actions"][:decision["ply"]]:
         state = apply_action(state, Action.parse(text))
     obs = observation(state, current_player(state))
     level = level_params(decision["level"], game["players"])
+    if isinstance(level, Tree):  # hard's duel: the alpha-beta it was stays checked
+        assert (decision["level"], game["players"]) == ("hard", 2)
+        was = replace(DUEL_ALPHA_BETA, wall_seconds=math.inf)
+        assert str(decide(obs, was, decision_seed(obs, decision["seed"]))) == decision["action"]
+        return
     if not level.weights:
         assert choose_action(obs, decision["level"], decision["seed"]) == decision["action"]
         return

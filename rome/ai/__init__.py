@@ -20,11 +20,12 @@ position evaluated, so a level decides identically on any machine and replays fr
 * ``normal``: 2 determinisations, 6 000 nodes; the best 4 macro-moves by the static
   evaluation are each followed by 2 turns of greedy play for every seat (opponent
   modelling) and the position reached is evaluated.
-* ``hard``: the same search, larger: 4 determinisations, 36 000 nodes, the best 8
-  macro-moves, 4 greedy turns after each, 3 positions per card kind in turn plans, then
-  alpha-beta with iterative deepening (:mod:`rome.ai.minimax`) over the opponents'
-  plausible replies: to depth 2 with 3-4 players, to depth 3 in a two-player game
-  (:data:`rome.ai.levels.DUEL_PARAMS`).
+* ``hard``: with 3-4 players the same search, larger: 4 determinisations, 36 000 nodes,
+  the best 8 macro-moves, 4 greedy turns after each, 3 positions per card kind in turn
+  plans, then alpha-beta to depth 2 (:mod:`rome.ai.minimax`) over the opponents'
+  plausible replies.  In a two-player game one information-set MCTS tree
+  (:mod:`rome.ai.ismcts`, :data:`rome.ai.levels.DUEL_PARAMS`) in 72 000 nodes over the
+  same macro-moves, its roll-outs greedy to the same horizon.
 
 The seed handed to the search is mixed with the observation's round/step, so a game played
 from a seed replays move for move.
@@ -36,7 +37,7 @@ import random
 from typing import Any
 
 from .. import ObservationError, SetupError, sample_state, sensible_actions
-from .levels import LEVELS, MENU_LEVELS, TEST_LEVELS, level_params
+from .levels import LEVELS, MENU_LEVELS, TEST_LEVELS, Tree, level_params
 
 
 def decision_seed(obs: dict[str, Any], seed: int) -> int:
@@ -65,9 +66,14 @@ def choose_action(obs: dict[str, Any], level: str = "normal", seed: int = 0) -> 
     if level == "random":
         rng = random.Random(mix)
         return str(rng.choice(sensible_actions(sample_state(obs, rng))))
-    from .search import decide  # the search loads on the first decision that needs it
+    params = level_params(level, num_players)
+    if isinstance(params, Tree):
+        from . import ismcts  # the search loads on the first decision that needs it
 
-    return str(decide(obs, level_params(level, num_players), mix))
+        return str(ismcts.decide(obs, params, mix))
+    from .search import decide
+
+    return str(decide(obs, params, mix))
 
 
 def __getattr__(name: str) -> Any:

@@ -46,7 +46,7 @@ from .. import (
 from ..cards import space_resources
 from . import decision_seed
 from .evaluate import Context, estimate, utility
-from .levels import Level, level_params
+from .levels import Level, Tree, level_params
 from .search import BudgetExceeded, Search
 
 ANALYSIS_WIDTH = 8  # root macro-moves searched at least, whatever the level keeps
@@ -54,8 +54,12 @@ ANALYSIS_WIDTH = 8  # root macro-moves searched at least, whatever the level kee
 
 def analysis_level(level: str, num_players: int) -> Level:
     """The level's search settings for a hint: its samples, width (at least
-    :data:`ANALYSIS_WIDTH`), horizon and positions; depth 1; the same wall-clock net."""
+    :data:`ANALYSIS_WIDTH`), horizon and positions; depth 1; the same wall-clock net.  A
+    level searched by ISMCTS (hard's duel) is ranked by its base: the same macro-moves and
+    greedy roll-outs to the same horizon, compared in its determinisations."""
     params = level_params(level, num_players)
+    if isinstance(params, Tree):
+        params = params.base
     return replace(params, samples=max(1, params.samples), depth=1, temperature=0.0,
                    width=max(params.width, ANALYSIS_WIDTH), nodes=10**9)
 

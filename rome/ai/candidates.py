@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from . import decision_seed, ismcts
-from .levels import DUEL_PARAMS, LEVEL_PARAMS, MOVE_FIT_WEIGHTS, Level
+from .levels import DUEL_ALPHA_BETA, LEVEL_PARAMS, MOVE_FIT_WEIGHTS, Level, Tree
 from .search import decide
 
 
@@ -23,7 +23,7 @@ def _endgame(level: Level, **deeper: object) -> Level:
     return replace(level, end_turns=2, endgame=replace(level, depth=8, **deeper))
 
 
-_DEEP_DUEL = replace(DUEL_PARAMS["hard"], samples=2, wall_seconds=math.inf)
+_DEEP_DUEL = replace(DUEL_ALPHA_BETA, samples=2, wall_seconds=math.inf)
 
 
 def _hard_with(**changed: Any) -> tuple[Level, Level]:
@@ -33,7 +33,7 @@ def _hard_with(**changed: Any) -> tuple[Level, Level]:
     weights; today's hard weighs them as ``levels.MOVE_FIT_WEIGHTS`` (so ``cand-hp3`` is
     hard there)."""
     duel, multi = (replace(level, wall_seconds=math.inf, **changed)
-                   for level in (DUEL_PARAMS["hard"], LEVEL_PARAMS["hard"]))
+                   for level in (DUEL_ALPHA_BETA, LEVEL_PARAMS["hard"]))
     return duel, multi
 
 
@@ -50,14 +50,14 @@ def _normal_with(**changed: Any) -> tuple[Level, Level]:
 
 
 def _is(nodes: int = LEVEL_PARAMS["hard"].nodes, **knobs: Any
-        ) -> tuple[ismcts.Tree, ismcts.Tree]:
+        ) -> tuple[Tree, Tree]:
     """ISMCTS (:mod:`rome.ai.ismcts`) on hard's horizon and turn plans, in ``nodes``
     (hard's budget unless given)."""
     duel, multi = _hard_with(nodes=nodes)
-    return ismcts.Tree(duel, **knobs), ismcts.Tree(multi, **knobs)
+    return Tree(duel, **knobs), Tree(multi, **knobs)
 
 
-CANDIDATES: dict[str, tuple[Level, Level] | tuple[ismcts.Tree, ismcts.Tree]] = {
+CANDIDATES: dict[str, tuple[Level, Level] | tuple[Tree, Tree]] = {
     # (2 players, 3-4 players)
     # two determinisations instead of four, so the duel's depth 3 finishes more often
     # within the same 36 000 nodes.
@@ -136,7 +136,7 @@ CANDIDATES: dict[str, tuple[Level, Level] | tuple[ismcts.Tree, ismcts.Tree]] = {
 }
 
 
-def candidate_params(name: str, num_players: int) -> Level | ismcts.Tree:
+def candidate_params(name: str, num_players: int) -> Level | Tree:
     duel, multi = CANDIDATES[name]
     return duel if num_players == 2 else multi
 
@@ -145,6 +145,6 @@ def choose(obs: dict[str, Any], name: str, seed: int) -> str:
     """A candidate's decision, seeded exactly as :func:`rome.ai.choose_action` seeds."""
     params = candidate_params(name, obs["num_players"])
     mix = decision_seed(obs, seed)
-    if isinstance(params, ismcts.Tree):
+    if isinstance(params, Tree):
         return str(ismcts.decide(obs, params, mix))
     return str(decide(obs, params, mix))

@@ -1,4 +1,5 @@
-"""Single-observer information-set Monte Carlo tree search (Cowling, Powley, Whitehouse 2012).
+"""Single-observer information-set Monte Carlo tree search (Cowling, Powley, Whitehouse 2012):
+``hard``'s search in two-player games (:data:`rome.ai.levels.DUEL_PARAMS`).
 
 Why a different search: ``hard``'s determinised alpha-beta searches each determinisation
 on its own.  Past depth 2 every determinisation knows the opponent's hand and the decks
@@ -44,36 +45,15 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
 from typing import Any
 
 from .. import Action, current_player, is_over, sample_state, sensible_actions
 from .evaluate import Context, estimate, seat_utility
-from .levels import Level
+from .levels import Tree
 from .minimax import BudgetExceeded
 from .search import Search
 
 Key = tuple[Action, ...]
-
-
-@dataclass(frozen=True)
-class Tree:
-    """The settings of an ISMCTS level.
-
-    ``base`` supplies the node budget, the horizon (whole turns looked ahead from the root),
-    the positions kept per card in turn plans (in roll-outs ``rollout_positions`` if set),
-    ``others_max`` and the evaluation weights; its ``samples``, ``width`` and ``depth`` are
-    not used (each iteration is a sample)."""
-
-    base: Level
-    explore: float = 3.0  # UCB exploration constant, in points of margin
-    bias: float = 4.0  # progressive bias: weight of the static prior, decays as 1/(n+1)
-    widen: float = 1.0  # a node visited n times considers its best ceil(widen*sqrt(n+1))
-    min_children: int = 2  # ... but at least this many
-    leaf: str = "rollout"  # "rollout": greedy play to the horizon; "static": estimate
-    deals: int = 0  # 0: a fresh deal per iteration; k > 0: iteration i plays deal i mod k
-    baseline: bool = False  # value each leaf against the greedy line's in the same deal
-    rollout_positions: int | None = None  # build places per card kind in roll-outs (base's)
 
 
 class Node:

@@ -59,6 +59,38 @@ class Level:
     win_spread: tuple[float, float] | None = None
 
 
+@dataclass(frozen=True)
+class Tree:
+    """The settings of a level searched by information-set MCTS (:mod:`rome.ai.ismcts`).
+
+    ``base`` supplies the node budget, the horizon (whole turns looked ahead from the root),
+    the positions kept per card in turn plans (in roll-outs ``rollout_positions`` if set),
+    ``others_max``, the evaluation weights and the wall-clock net; its ``samples``,
+    ``width`` and ``depth`` are not used (each iteration is a sample)."""
+
+    base: Level
+    explore: float = 3.0  # UCB exploration constant, in points of margin
+    bias: float = 4.0  # progressive bias: weight of the static prior, decays as 1/(n+1)
+    widen: float = 1.0  # a node visited n times considers its best ceil(widen*sqrt(n+1))
+    min_children: int = 2  # ... but at least this many
+    leaf: str = "rollout"  # "rollout": greedy play to the horizon; "static": estimate
+    deals: int = 0  # 0: a fresh deal per iteration; k > 0: iteration i plays deal i mod k
+    baseline: bool = False  # value each leaf against the greedy line's in the same deal
+    rollout_positions: int | None = None  # build places per card kind in roll-outs (base's)
+
+
+Params = Level | Tree
+"""A level's settings: a determinised alpha-beta search or an ISMCTS tree."""
+
+
+def without_wall_clock(params: Params) -> Params:
+    """``params`` with the wall-clock safety net off (tournaments and tests: a loaded
+    machine must not change a decision)."""
+    if isinstance(params, Tree):
+        return replace(params, base=replace(params.base, wall_seconds=math.inf))
+    return replace(params, wall_seconds=math.inf)
+
+
 MOVE_FIT_WEIGHTS: tuple[tuple[str, float], ...] = (("hand_discount", 0.425),
                                                    ("production_per_turn", 1.05))
 """The evaluation weights comparing moves in the same deal found better than the hand-set
@@ -86,17 +118,27 @@ LEVEL_PARAMS: dict[str, Level] = {
                   weights=MOVE_FIT_WEIGHTS),
 }
 
-DUEL_PARAMS: dict[str, Level] = {
-    # Two players: the utility is zero-sum, so minimax is exact, and the root's own next
-    # turn is two macro-moves away.  Alpha-beta to depth 3 (my turn, the opponent's
-    # plausible replies, my best next turn, then the roll-out) by iterative deepening,
-    # over the best 4 root moves per node.
-    # The hand-set weights: the reweighed evaluation measured no stronger in duels.
-    "hard": replace(LEVEL_PARAMS["hard"], depth=3, deep_width=4, weights=()),
+DUEL_ALPHA_BETA = replace(LEVEL_PARAMS["hard"], depth=3, deep_width=4, weights=())
+"""Hard's duel until 2026-11-24: the utility is zero-sum, so minimax
+is exact, and the root's own next turn is two macro-moves away.  Alpha-beta to depth 3 (my
+turn, the opponent's plausible replies, my best next turn, then the roll-out) by iterative
+deepening, over the best 4 root moves per node; the hand-set weights (the reweighed
+evaluation measured no stronger in duels).  Kept as the base of today's duel and of the
+candidates measured against it."""
+
+DUEL_PARAMS: dict[str, Params] = {
+    # Two players: one ISMCTS tree over the seat's information sets (rome/ai/ismcts.py) on
+    # hard's horizon and turn plans, 72 000 nodes (about 0.5 s at p95 in the browser's
+    # worker), 8 pooled deals each valued against its greedy line, exploring 6 points,
+    # roll-outs building at the best place per card kind (rome/ai/README.md, "Cheaper
+    # roll-outs for ISMCTS"): exactly the candidate cand-isr72 its 200 yardstick games
+    # were played by
+    "hard": Tree(replace(DUEL_ALPHA_BETA, nodes=72000), explore=6.0, deals=8, baseline=True,
+                 rollout_positions=1),
 }
 
 
-def level_params(name: str, num_players: int) -> Level:
+def level_params(name: str, num_players: int) -> Params:
     """The search settings of level ``name`` for a game of ``num_players``."""
     if num_players == 2 and name in DUEL_PARAMS:
         return DUEL_PARAMS[name]

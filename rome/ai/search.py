@@ -21,8 +21,9 @@
   dropped whole (never mixed with the others), so a level decides the same on any machine.
   A wall-clock cap is only a safety net for pathological positions.
 * **Levels are nested.**  ``hard`` is ``normal`` with more samples, a wider root and a
-  longer horizon, plus alpha-beta by iterative deepening (:mod:`rome.ai.minimax`): to
-  depth 2 with 3-4 players, to depth 3 in two-player games (:data:`rome.ai.levels.DUEL_PARAMS`);
+  longer horizon, plus alpha-beta by iterative deepening to depth 2 (:mod:`rome.ai.minimax`)
+  with 3-4 players; its duel grows one information-set tree over this module's macro-moves
+  and roll-outs instead (:mod:`rome.ai.ismcts`, :data:`rome.ai.levels.DUEL_PARAMS`);
   ``easy`` is greedy with soft-max slips.
 * **End game.**  A level may carry other settings for its seat's last turns
   (``Level.endgame``, with at most ``end_turns`` own turns left): few macro-moves remain,
