@@ -35,7 +35,7 @@ class AddressOptions:
 LEVEL_LINES: dict[str, str] = {
     "easy": "Easy — plays sensible moves with a little randomness; good for learning.",
     "normal": "Normal — looks one turn ahead and weighs the final scoring; answers at once.",
-    "hard": "Hard — searches two or three turns ahead; thinks for a second or two.",
+    "hard": "Hard — weighs many lines of play four turns ahead; thinks for up to a second.",
 }
 """One line per level for the new-game screen (measured strengths: rome/ai/README.md)."""
 
