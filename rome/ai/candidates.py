@@ -116,6 +116,11 @@ CANDIDATES: dict[str, tuple[Level, Level] | tuple[Tree, Tree]] = {
     # worker (2026-11-23 23:03 UTC), so the 1 s target leaves room for 2.7 times cand-isr's
     # budget (its CPython p95 186 ms at 27 000 nodes, Pyodide about 1.4 times CPython)
     "cand-isr72": _is(nodes=72000, deals=8, baseline=True, explore=6.0, rollout_positions=1),
+    # ... in twice the shipped duel's nodes: not for the browser (about 1.5 s at p95
+    # there), a measure of what the tree gains from iterations alone, paired with
+    # cand-isr72 on its seeds: is a quicker tree the way to a stronger one?
+    "cand-isr144": _is(nodes=144000, deals=8, baseline=True, explore=6.0,
+                       rollout_positions=1),
     # the evaluation reweighed where comparing moves in the same deal (rome.ai.fit
     # --target moves) found it wrong: the hand worth half, production three times as much;
     # as greedy bots these won 0.65 of 400 games against greedy (0.41 of 400 in 4 players),
