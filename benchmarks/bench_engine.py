@@ -68,14 +68,13 @@ def _ai_nodes(positions: int) -> dict[str, float]:
             continue
         for table in ("LEVEL_PARAMS", "DUEL_PARAMS"):
             params = getattr(module, table, None)
+            # today's levels say how (an ISMCTS tree's base carries the net); older commits'
+            # levels are all alpha-beta settings
+            lift = getattr(module, "without_wall_clock",
+                           lambda level: dataclasses.replace(level, wall_seconds=math.inf))
             if params is not None:
                 for key, level in params.items():
-                    if hasattr(level, "base"):  # an ISMCTS tree: its base carries the net
-                        level = dataclasses.replace(level, base=dataclasses.replace(
-                            level.base, wall_seconds=math.inf))
-                        params[key] = level
-                    else:
-                        params[key] = dataclasses.replace(level, wall_seconds=math.inf)
+                    params[key] = lift(level)
     searches: list = []
     init = search.Search.__init__
 

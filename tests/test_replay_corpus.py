@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 from dataclasses import replace
 from pathlib import Path
 
@@ -29,7 +28,13 @@ from rome import (
     observation,
 )
 from rome.ai import choose_action, decision_seed
-from rome.ai.levels import DUEL_ALPHA_BETA, MOVE_FIT_WEIGHTS, Tree, level_params
+from rome.ai.levels import (
+    DUEL_ALPHA_BETA,
+    MOVE_FIT_WEIGHTS,
+    Tree,
+    level_params,
+    without_wall_clock,
+)
 from rome.ai.search import decide
 
 CORPUS = json.loads((Path(__file__).parent / "data" / "replay_corpus.json").read_text())
@@ -98,7 +103,7 @@ def test_recorded_ai_decisions_stay_identical(decision):
     level = level_params(decision["level"], game["players"])
     if isinstance(level, Tree):  # hard's duel: the alpha-beta it was stays checked
         assert (decision["level"], game["players"]) == ("hard", 2)
-        was = replace(DUEL_ALPHA_BETA, wall_seconds=math.inf)
+        was = without_wall_clock(DUEL_ALPHA_BETA)
         assert str(decide(obs, was, decision_seed(obs, decision["seed"]))) == decision["action"]
         return
     if not level.weights:
