@@ -219,16 +219,18 @@ def test_hard_deepens_by_alpha_beta_within_its_budget(
 
 def test_hard_in_a_duel_grows_an_information_set_tree(monkeypatch: pytest.MonkeyPatch) -> None:
     """Two-player hard is ISMCTS (rome.ai.ismcts) in 72 000 nodes, its roll-outs building
-    at one place per card kind: its move is the tree's, after many iterations."""
+    at one place per card kind, weighing the evaluation as hard does with 3-4 players: its
+    move is the tree's, after many iterations."""
     from rome.ai import decision_seed, ismcts
     from rome.ai.candidates import CANDIDATES
-    from rome.ai.levels import DUEL_ALPHA_BETA, Tree, level_params
+    from rome.ai.levels import DUEL_ALPHA_BETA, MOVE_FIT_WEIGHTS, Tree, level_params
 
     tree = level_params("hard", 2)
     assert isinstance(tree, Tree)
-    assert tree == CANDIDATES["cand-isr72"][0]  # the settings its yardstick games measured
+    assert tree == CANDIDATES["cand-isr72m"][0]  # the settings its yardstick games measured
     assert (tree.base.nodes, tree.rollout_positions, tree.deals) == (72000, 1, 8)
     assert tree.base.horizon == DUEL_ALPHA_BETA.horizon == 4
+    assert tree.base.weights == MOVE_FIT_WEIGHTS
     iterations: list[int] = []
     original = ismcts.Ismcts.iterate
 

@@ -123,18 +123,20 @@ DUEL_ALPHA_BETA = replace(LEVEL_PARAMS["hard"], depth=3, deep_width=4, weights=(
 is exact, and the root's own next turn is two macro-moves away.  Alpha-beta to depth 3 (my
 turn, the opponent's plausible replies, my best next turn, then the roll-out) by iterative
 deepening, over the best 4 root moves per node; the hand-set weights (the reweighed
-evaluation measured no stronger in duels).  Kept as the base of today's duel and of the
-candidates measured against it."""
+evaluation measured no stronger in this search).  Kept as the base of today's duel (which
+weighs by ``MOVE_FIT_WEIGHTS``) and of the candidates measured against it."""
 
 DUEL_PARAMS: dict[str, Params] = {
     # Two players: one ISMCTS tree over the seat's information sets (rome/ai/ismcts.py) on
-    # hard's horizon and turn plans, 72 000 nodes (about 0.5 s at p95 in the browser's
+    # hard's horizon and turn plans, 72 000 nodes (about 0.75 s at p95 in the browser's
     # worker), 8 pooled deals each valued against its greedy line, exploring 6 points,
     # roll-outs building at the best place per card kind (rome/ai/README.md, "Cheaper
-    # roll-outs for ISMCTS"): exactly the candidate cand-isr72 its 200 yardstick games
-    # were played by
-    "hard": Tree(replace(DUEL_ALPHA_BETA, nodes=72000), explore=6.0, deals=8, baseline=True,
-                 rollout_positions=1),
+    # roll-outs for ISMCTS"), valuing and choosing by MOVE_FIT_WEIGHTS as hard does with
+    # 3-4 players (its roll-outs are greedy play, which those weights make stronger:
+    # rome/ai/README.md, "The duel tree weighs the hand at half"): exactly the candidate
+    # cand-isr72m its 200 yardstick games were played by
+    "hard": Tree(replace(DUEL_ALPHA_BETA, nodes=72000, weights=MOVE_FIT_WEIGHTS), explore=6.0,
+                 deals=8, baseline=True, rollout_positions=1),
 }
 
 
