@@ -95,7 +95,7 @@ MOVE_FIT_WEIGHTS: tuple[tuple[str, float], ...] = (("hand_discount", 0.425),
                                                    ("production_per_turn", 1.05))
 """The evaluation weights comparing moves in the same deal found better than the hand-set
 ones (``rome.ai.fit --target moves``; greedy with them won 0.65 of 400 duels and 0.41 of
-400 four-player games against greedy)."""
+400 four-player games against greedy).  Hard weighs by them at every player count."""
 
 LEVEL_PARAMS: dict[str, Level] = {
     "greedy": Level("greedy", samples=1, nodes=10**9, width=999, horizon=0, positions=2,
