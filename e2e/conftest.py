@@ -46,7 +46,7 @@ CHROMIUM_ARGS = [
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
 CRASHED = "Target crashed"  # Playwright's words when a page's renderer process died
-CRASH_RERUNS = 2
+CRASH_RERUNS = 3
 BROWSER_LOG = ROOT / "e2e" / "artifacts" / "browser.log"
 BROWSER_LOG.parent.mkdir(parents=True, exist_ok=True)
 # Read by Playwright's driver, which starts after this module is imported.
