@@ -4,12 +4,20 @@ Why these guards: the site must work offline from any static host, so every test
 fails on a console error, an uncaught page error or a request that leaves the local
 server. Chromium is Debian's (``/usr/bin/chromium``): ``playwright install`` cannot
 download browsers here.
+
+Why crashes are logged: a renderer that dies ("Target crashed") says why only on
+Chromium's own output, which Playwright drops unless its debug log is on. The log goes
+to ``e2e/artifacts/browser.log``, and a test failed by a crash carries its tail. Such a
+test runs again (``CRASH_RERUNS``, with pytest-rerunfailures): a renderer that dies says
+nothing of the game, and a fresh page on the same machine usually lives. Any other
+failure fails at once.
 """
 
 from __future__ import annotations
 
+import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,6 +45,15 @@ CHROMIUM_ARGS = [
     # other than the local server's can even be resolved.
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
+CRASHED = "Target crashed"  # Playwright's words when a page's renderer process died
+CRASH_RERUNS = 3
+BROWSER_LOG = ROOT / "e2e" / "artifacts" / "browser.log"
+BROWSER_LOG.parent.mkdir(parents=True, exist_ok=True)
+# Read by Playwright's driver, which starts after this module is imported.
+os.environ.setdefault("DEBUG", "pw:browser")
+os.environ.setdefault("DEBUG_FILE", str(BROWSER_LOG))
+# What Chromium says at every start on a machine without D-Bus or CPU frequency files.
+BROWSER_LOG_NOISE = ("dbus/", "cpufreq")
 READY_TIMEOUT_MS = 60_000
 READY_JS = "document.documentElement.dataset.ready === 'true'"
 SETTLED_JS = f"{READY_JS} || document.documentElement.dataset.error !== undefined"
@@ -56,6 +73,33 @@ def site_url() -> Iterator[str]:
     yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()
     server.server_close()
+
+
+def crash_context(lines: int = 40) -> str:
+    """What the machine and Chromium said around a crash: free memory and the log's tail."""
+    meminfo = Path("/proc/meminfo")
+    memory = [line for line in meminfo.read_text().splitlines()
+              if line.startswith(("MemTotal", "MemAvailable"))] if meminfo.exists() else []
+    log = BROWSER_LOG.read_text(errors="replace").splitlines() if BROWSER_LOG.exists() else []
+    said = [line for line in log if not any(noise in line for noise in BROWSER_LOG_NOISE)]
+    return "\n".join(memory + [f"last {lines} lines of {BROWSER_LOG.name}:"] + said[-lines:])
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Rerun the tests a renderer crash failed (unless the command line says otherwise)."""
+    if not config.option.reruns:
+        config.option.reruns = CRASH_RERUNS
+        config.option.only_rerun = [CRASHED]
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                              ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Attach ``crash_context`` to a test that a renderer crash failed."""
+    report = yield
+    if report.failed and CRASHED in str(report.longrepr):
+        report.sections.append(("Chromium at the crash", crash_context()))
+    return report
 
 
 @pytest.fixture(scope="session")
@@ -192,25 +236,46 @@ def open_game(site_url: str) -> OpenGame:
     return _open
 
 
-@dataclass
 class SharedPage:
     """One booted page that several tests of a module only read (never change).
 
     Why: each boot of the page costs two Pyodide start-ups (the page's and the AI
     worker's), about 10 s on the 2-core machine; tests that only look at a freshly started
     page need not pay for one each. ``checked()`` gives each test the page and fails that
-    test on the console errors, page errors or foreign requests seen while it ran.
+    test on the console errors, page errors or foreign requests seen while it ran. A page
+    whose renderer crashed is booted again for the next test (or the crashed one's rerun)
+    instead of failing every test left in the module.
     """
 
-    page: Page
-    errors: PageErrors
-    guard: RequestGuard
-    reported: int = 0  # errors up to here failed an earlier test (those of the boot: the first)
+    def __init__(self, browser: Browser, context_args: dict, site_url: str) -> None:
+        self._browser, self._context_args, self._site_url = browser, context_args, site_url
+        self._boot()
+
+    def _boot(self) -> None:
+        self.context = self._browser.new_context(**self._context_args)
+        self.guard = guard_context(self.context, self._site_url)
+        self.page = self.context.new_page()
+        self.errors = watch_errors(self.page)
+        self.reported = 0  # errors up to here failed an earlier test (the boot's: the first)
+        self.crashed = False
+        self.page.on("crash", self._on_crash)
+        self.page.goto(self._site_url + "index.html")
+        wait_ready(self.page)
+
+    def _on_crash(self, _page: Page) -> None:
+        self.crashed = True
+
+    def close(self) -> None:
+        """Close the page's context."""
+        self.context.close()
 
     @contextmanager
     def checked(self) -> Iterator[Page]:
         """The page for one test; fails it on errors or foreign requests seen since the
         previous test's check."""
+        if self.crashed:
+            self.close()
+            self._boot()
         yield self.page
         new = self.errors.messages[self.reported:]
         self.reported = len(self.errors.messages)
@@ -222,14 +287,9 @@ class SharedPage:
 def shared_page(browser: Browser, browser_context_args: dict,
                 site_url: str) -> Iterator[SharedPage]:
     """A page of its own context, opened on ``index.html`` once for the whole module."""
-    context = browser.new_context(**browser_context_args)
-    guard = guard_context(context, site_url)
-    page = context.new_page()
-    errors = watch_errors(page)
-    page.goto(site_url + "index.html")
-    wait_ready(page)
-    yield SharedPage(page, errors, guard)
-    context.close()
+    shared = SharedPage(browser, browser_context_args, site_url)
+    yield shared
+    shared.close()
 
 
 @pytest.fixture
