@@ -36,8 +36,7 @@ test: setup
 	$(VPY) -m ruff check .
 	@# The unit tests are pure CPU: spread over every core (worksteal: the six random-play tests
 	@# of 13-45 s would otherwise end on one worker).  The browser tests run one at a
-	@# time (each page boots Pyodide twice, page and AI worker, which keeps both cores busy);
-	@# one whose page's renderer died runs again (e2e/conftest.py, CRASH_RERUNS).
+	@# time (each page boots Pyodide twice, page and AI worker, which keeps both cores busy).
 	@set +e; $(VPY) -m pytest tests -n auto --dist worksteal; unit=$$?; $(VPY) -m pytest e2e; browser=$$?; \
 	[ $$unit -eq 0 ] && [ $$browser -eq 0 ]
 

@@ -24,6 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from scripts.serve import start_server  # noqa: E402
 from scripts.vendor import build_app_zip  # noqa: E402
 from scripts.wheel import build_wheel  # noqa: E402
@@ -69,8 +70,8 @@ def main() -> None:
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     times: dict[str, list[int]] = {name: [] for name in CONFIGS}
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
-                                    args=["--no-sandbox", "--disable-gpu"])
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                    args=CHROMIUM_ARGS)
         for _ in range(args.runs):
             for name in CONFIGS:
                 context = browser.new_context()

@@ -7,10 +7,9 @@ download browsers here.
 
 Why crashes are logged: a renderer that dies ("Target crashed") says why only on
 Chromium's own output, which Playwright drops unless its debug log is on. The log goes
-to ``e2e/artifacts/browser.log``, and a test failed by a crash carries its tail. Such a
-test runs again (``CRASH_RERUNS``, with pytest-rerunfailures): a renderer that dies says
-nothing of the game, and a fresh page on the same machine usually lives. Any other
-failure fails at once.
+to ``e2e/artifacts/browser.log``; a test failed by a crash carries its tail, and
+crashpad keeps a minidump of each crash under ``CRASH_DUMPS``. A crash fails its test:
+the page that crashed Chromium in a test would crash it for a player too.
 """
 
 from __future__ import annotations
@@ -44,16 +43,22 @@ CHROMIUM_ARGS = [
     # Belt and braces for workers, whose requests Playwright may not see: no host
     # other than the local server's can even be resolved.
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+    # Never start Chromium's sampling heap profiler. A random share of browser sessions
+    # profiles every renderer, and its stack walk then reads past the end of the stack
+    # WebAssembly runs on, killing the renderer while Pyodide starts (SIGSEGV at one
+    # instruction in all 37 minidumps here; the crashes of CI's run of 4f3443f).
+    "--enable-benchmarking",
 ]
 CRASHED = "Target crashed"  # Playwright's words when a page's renderer process died
-CRASH_RERUNS = 3
+CRASH_DUMPS = Path.home() / ".config" / "chromium" / "Crash Reports" / "pending"
 BROWSER_LOG = ROOT / "e2e" / "artifacts" / "browser.log"
 BROWSER_LOG.parent.mkdir(parents=True, exist_ok=True)
 # Read by Playwright's driver, which starts after this module is imported.
 os.environ.setdefault("DEBUG", "pw:browser")
 os.environ.setdefault("DEBUG_FILE", str(BROWSER_LOG))
-# What Chromium says at every start on a machine without D-Bus or CPU frequency files.
-BROWSER_LOG_NOISE = ("dbus/", "cpufreq")
+# What Chromium says at every start on a machine without D-Bus. (Crashpad's complaint
+# about missing CPU frequency files is no noise: it is the one line a crash leaves.)
+BROWSER_LOG_NOISE = ("dbus/",)
 READY_TIMEOUT_MS = 60_000
 READY_JS = "document.documentElement.dataset.ready === 'true'"
 SETTLED_JS = f"{READY_JS} || document.documentElement.dataset.error !== undefined"
@@ -82,14 +87,8 @@ def crash_context(lines: int = 40) -> str:
               if line.startswith(("MemTotal", "MemAvailable"))] if meminfo.exists() else []
     log = BROWSER_LOG.read_text(errors="replace").splitlines() if BROWSER_LOG.exists() else []
     said = [line for line in log if not any(noise in line for noise in BROWSER_LOG_NOISE)]
-    return "\n".join(memory + [f"last {lines} lines of {BROWSER_LOG.name}:"] + said[-lines:])
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    """Rerun the tests a renderer crash failed (unless the command line says otherwise)."""
-    if not config.option.reruns:
-        config.option.reruns = CRASH_RERUNS
-        config.option.only_rerun = [CRASHED]
+    return "\n".join(memory + [f"minidumps: {CRASH_DUMPS}",
+                                f"last {lines} lines of {BROWSER_LOG.name}:"] + said[-lines:])
 
 
 @pytest.hookimpl(wrapper=True)
@@ -243,8 +242,8 @@ class SharedPage:
     worker's), about 10 s on the 2-core machine; tests that only look at a freshly started
     page need not pay for one each. ``checked()`` gives each test the page and fails that
     test on the console errors, page errors or foreign requests seen while it ran. A page
-    whose renderer crashed is booted again for the next test (or the crashed one's rerun)
-    instead of failing every test left in the module.
+    whose renderer crashed is booted again for the next test instead of failing every
+    test left in the module.
     """
 
     def __init__(self, browser: Browser, context_args: dict, site_url: str) -> None:
