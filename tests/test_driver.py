@@ -13,7 +13,13 @@ import pytest
 
 import rome
 from rome.ai import choose_action
-from rome.ai.players import computer_player, computer_players, tournament_seeds
+from rome.ai.players import (
+    DecisionCount,
+    computer_player,
+    computer_players,
+    seeded_player,
+    tournament_seeds,
+)
 
 
 def random_game_by_hand(players: int, seed: int) -> tuple[list[rome.Action], rome.GameState]:
@@ -156,3 +162,20 @@ def test_computer_players_share_the_tables_decision_count_and_tournament_seeds()
     players = computer_players(levels, seeds=tournament_seeds(6))
     steps = rome.playthrough(rome.new_game(3, seed=6), players, automatic=True)
     assert [str(a) for _b, a, _x in steps] == expected
+
+
+def test_seeded_players_of_a_table_count_decisions_together() -> None:
+    asked: list[tuple[int, int]] = []
+
+    def first_sensible(state: rome.GameState, seat: int, seed: int) -> rome.Action:
+        asked.append((seat, seed))
+        return rome.sensible_actions(state)[0]
+
+    count = DecisionCount()
+    table = [seeded_player(first_sensible, seeds=tournament_seeds(3), count=count)
+             for _seat in range(2)]
+    rome.play(rome.new_game(2, seed=3), table, automatic=True)
+    assert count.made == len(asked) > 20
+    assert [seed for _s, seed in asked] == [3 * 7919 + seat * 131 + k
+                                            for k, (seat, _x) in enumerate(asked)]
+    assert {seat for seat, _x in asked} == {0, 1}

@@ -39,24 +39,40 @@ class DecisionCount:
         self.made = 0
 
 
-def computer_player(level: str, *, seeds: SeedRule = nth_decision,
-                    count: DecisionCount | None = None) -> Player:
-    """A player deciding as :func:`rome.ai.choose_action` at ``level`` decides.
+Decide = Callable[[GameState, int, int], Action]
+"""(state, seat to act, seed) -> that seat's action: one computer decision, however made."""
 
-    It sees only :func:`rome.observation` of its seat.  A player counts its decisions, so
-    use a new one for every game (and one ``count`` for every computer at a table).
+
+def seeded_player(decide: Decide, *, seeds: SeedRule = nth_decision,
+                  count: DecisionCount | None = None) -> Player:
+    """A player handing each decision to ``decide`` with the seed ``seeds`` gives it.
+
+    The way any seeded decider (a level, or a research tool's candidate or oracle) plays
+    through :mod:`rome.driver` with the seeds its games always had.  A player counts its
+    decisions, so use a new one for every game (and one ``count`` for a whole table).
     """
     made = DecisionCount() if count is None else count
 
-    def decide(state: GameState) -> Action:
+    def player(state: GameState) -> Action:
         seat = current_player(state)
         if seat is None:
             raise StateError("the game is over: no decision to make")
         seed = seeds(seat, made.made)
         made.made += 1
+        return decide(state, seat, seed)
+
+    return player
+
+
+def computer_player(level: str, *, seeds: SeedRule = nth_decision,
+                    count: DecisionCount | None = None) -> Player:
+    """A player deciding as :func:`rome.ai.choose_action` at ``level`` decides, from
+    :func:`rome.observation` of its seat only (see :func:`seeded_player` for the seeds)."""
+
+    def by_level(state: GameState, seat: int, seed: int) -> Action:
         return Action.parse(choose_action(observation(state, seat), level, seed))
 
-    return decide
+    return seeded_player(by_level, seeds=seeds, count=count)
 
 
 def computer_players(levels: Sequence[str], *, seeds: SeedRule = nth_decision) -> list[Player]:
