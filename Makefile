@@ -46,7 +46,7 @@ dist: setup
 	cp -r index.html embed.html pyscript.toml manifest.webmanifest sw.js rome ui assets dist/
 	find dist -name __pycache__ -type d -prune -exec rm -rf {} +
 	mkdir -p dist/examples && cp examples/example-game.json dist/examples/
-	$(VPY) scripts/wheel.py dist
+	$(VPY) scripts/rules_wheel.py dist
 	@echo "dist/ is ready: upload it as-is to any static host"
 
 bench-load: setup

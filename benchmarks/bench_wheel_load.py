@@ -25,9 +25,9 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from scripts.rules_wheel import build_wheel  # noqa: E402
 from scripts.serve import start_server  # noqa: E402
 from scripts.vendor import build_app_zip  # noqa: E402
-from scripts.wheel import build_wheel  # noqa: E402
 
 BODY = """<!doctype html><html><head><meta charset="utf-8">
 <link rel="icon" href="data:,">

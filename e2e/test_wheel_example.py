@@ -1,4 +1,5 @@
-"""dist/'s example page installs the rome wheel through micropip, all from its own folder."""
+"""dist/'s example page installs the engine's wheel (built from pyproject.toml by the
+standard backend) through micropip, all from its own folder."""
 
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import BrowserContext, Page, Request, Route
 
+from scripts.rules_wheel import build_example
 from scripts.serve import start_server
-from scripts.wheel import build_example
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -23,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture
 def dist_url(tmp_path: Path) -> Iterator[str]:
     """A dist/ of the wheel and the example page; the vendored runtime linked in."""
-    build_example(tmp_path)
+    build_example(tmp_path)  # what `make dist` writes
     (tmp_path / "assets").symlink_to(ROOT / "assets", target_is_directory=True)
     server = start_server(tmp_path)
     yield f"http://127.0.0.1:{server.server_address[1]}/"
@@ -69,7 +70,7 @@ def test_example_page_installs_the_wheel_and_scores_like_the_cli(
     assert page.inner_text("#total") == "75"
     # Installed from the wheel (site-packages), through micropip, all from this origin.
     assert "site-packages/rome/" in page.evaluate("document.documentElement.dataset.rome")
-    wheel = next((tmp_path / "wheels").glob("rome-*-py3-none-any.whl"))
+    (wheel,) = (tmp_path / "wheels").glob("great_city_of_rome-*-py3-none-any.whl")
     assert any(url.endswith("/wheels/" + wheel.name) for url in seen)
     assert any(re.search(r"/micropip-[\d.]+-py3-none-any\.whl$", url) for url in seen)
     assert not foreign and all(url.startswith((origin, "data:", "blob:")) for url in seen)

@@ -1,6 +1,8 @@
-"""The command line: score a finished city, time random games, run AI tournaments.
+"""The command line: score a finished city, give its code, time random games.
 
-Standard library only, so it runs wherever the engine runs.
+Standard library only (``argparse``), so it runs wherever the engine runs.  Tournaments
+are research, not part of the engine: ``tournament`` hands its arguments to the
+``research`` package of a source checkout, and elsewhere says where to find it.
 """
 
 from __future__ import annotations
@@ -11,18 +13,13 @@ import random
 import sys
 import time
 
+from .driver import playthrough, random_player
 from .errors import RomeError, ScoreInputError
-from .flow import is_over
-from .rules import apply_action, legal_actions
 from .score_input import MAX_INPUT_BYTES, FinishedCity, read_city, score_finished_city
 from .setup import new_game
 
-USAGE = """usage: python -m rome COMMAND ...
-  score CITY.json                         score one finished city, print JSON
-  score --code CODE                       the same for a city code (see `link`)
-  link CITY.json                          print the city's URL-safe code (rome/citycode.py)
-  simulate --players N --games K --seed S play random legal games, print games/second
-  tournament --players N --games K --seed S --bots A,B[,C,D]   compare computer players"""
+RESEARCH_ONLY = ("tournaments are research tools that run from a source checkout "
+                 "(python -m research tournament ...)")
 
 
 def city_file(path: str) -> FinishedCity | str:
@@ -89,13 +86,8 @@ def _fail(message: str) -> int:
 
 def play_random_game(num_players: int, seed: int, *, shrine: bool = False) -> int:
     """Play one game with uniformly random legal actions; return the number of actions."""
-    rng = random.Random(seed)
     state = new_game(num_players, seed=seed, shrine=shrine)
-    steps = 0
-    while not is_over(state):
-        state = apply_action(state, rng.choice(legal_actions(state)))
-        steps += 1
-    return steps
+    return sum(1 for _step in playthrough(state, random_player(random.Random(seed))))
 
 
 def simulate(players: int, games: int, seed: int) -> float:
@@ -109,36 +101,85 @@ def simulate(players: int, games: int, seed: int) -> float:
     return rate
 
 
-def main(argv: list[str] | None = None) -> int:
-    """``python -m rome`` and the installed ``rome`` command (its exit status)."""
+def tournament(argv: list[str], parser: argparse.ArgumentParser) -> int:
+    """``tournament``: the research package's tournament, when this is a source checkout."""
+    try:
+        from research.tournament import (  # type: ignore[import-not-found,unused-ignore]
+            main as run_tournament,
+        )
+    except ImportError as exc:
+        if exc.name not in ("research", "research.tournament"):
+            return _fail(f"the research tools failed to load: {exc}")
+        if "-h" in argv or "--help" in argv:
+            parser.print_help()
+            return 0
+        return _fail(RESEARCH_ONLY)
+    try:
+        return int(run_tournament(argv))
+    except RomeError as exc:
+        return _fail(str(exc))
+
+
+def build_parser(prog: str = "rome") -> tuple[argparse.ArgumentParser,
+                                              dict[str, argparse.ArgumentParser]]:
+    """The command line's parser, and each command's own (for its usage and errors)."""
+    parser = argparse.ArgumentParser(
+        prog=prog, description="The Great City of Rome: the rules engine's command line.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    score_cmd = commands.add_parser(
+        "score", help="score one finished city, print JSON",
+        description="Print one finished city's score, category by category, as JSON. "
+                    "A city no game can produce is refused in one line (exit status 2).")
+    city = score_cmd.add_mutually_exclusive_group(required=True)
+    city.add_argument("city", nargs="?", metavar="CITY.json",
+                      help="the city as JSON (examples/example-game.json shows the form)")
+    city.add_argument("--code", help="a city code instead of a file (see `link`)")
+
+    link_cmd = commands.add_parser(
+        "link", help="print a city's URL-safe code",
+        description="Print the URL-safe code of a finished city (checked as `score` checks "
+                    "it), for a city-view link.")
+    link_cmd.add_argument("city", metavar="CITY.json", help="the city as JSON")
+
+    simulate_cmd = commands.add_parser(
+        "simulate", help="play random legal games, print games/second",
+        description="Play seeded games of uniformly random legal actions and print their "
+                    "speed.")
+    simulate_cmd.add_argument("--players", type=int, choices=(2, 3, 4), required=True)
+    simulate_cmd.add_argument("--games", type=int, default=100, help="games to play (100)")
+    simulate_cmd.add_argument("--seed", type=int, default=0,
+                              help="the first game's seed; game g plays seed + g (0)")
+
+    tournament_cmd = commands.add_parser(
+        "tournament", help="compare computer players (research, from a source checkout)",
+        description=f"Seeded games between computer players: {RESEARCH_ONLY}. ARGS are "
+                    "that command's (python -m research tournament --help lists them).",
+        add_help=False)
+    tournament_cmd.add_argument("args", nargs=argparse.REMAINDER, metavar="ARGS",
+                                help="the research tournament's options")
+    return parser, {"score": score_cmd, "link": link_cmd, "simulate": simulate_cmd,
+                    "tournament": tournament_cmd}
+
+
+def main(argv: list[str] | None = None, prog: str = "rome") -> int:
+    """``python -m rome`` and the installed ``rome`` command: its exit status.
+
+    Usage errors (an unknown command or option, a missing argument) print the usage and
+    one line saying what is wrong, and give 2, as argparse does; never a traceback."""
     argv = sys.argv[1:] if argv is None else argv
-    if not argv or argv[0] in ("-h", "--help"):
-        print(USAGE)
-        return 0 if argv else 2
-    command, rest = argv[0], argv[1:]
-    if command == "score" and rest[:1] == ["--code"]:
-        return score_code(rest[1]) if len(rest) == 2 else _fail("usage: score --code CODE")
-    if command == "link":
-        return link(rest[0]) if len(rest) == 1 else _fail("usage: python -m rome link CITY.json")
-    if command == "score":
-        if len(rest) != 1:
-            return _fail("usage: python -m rome score CITY.json")
-        return score(rest[0])
-    if command == "simulate":
-        parser = argparse.ArgumentParser(prog="python -m rome simulate")
-        parser.add_argument("--players", type=int, choices=(2, 3, 4), required=True)
-        parser.add_argument("--games", type=int, default=100)
-        parser.add_argument("--seed", type=int, default=0)
-        args = parser.parse_args(rest)
-        simulate(args.players, args.games, args.seed)
-        return 0
-    if command == "tournament":
-        try:
-            from .ai.tournament import main as tournament
-        except ImportError as exc:
-            return _fail(f"the AI is not available: {exc}")
-        try:
-            return tournament(rest)
-        except RomeError as exc:
-            return _fail(str(exc))
-    return _fail(f"unknown command {command!r}\n{USAGE}")
+    parser, commands = build_parser(prog)
+    if argv[:1] == ["tournament"]:  # every argument is the research tool's own
+        return tournament(argv[1:], commands["tournament"])
+    try:
+        args, unknown = parser.parse_known_args(argv)
+        if unknown:  # said by the command's parser, so its usage is the one shown
+            commands[args.command].error(f"unrecognized arguments: {' '.join(unknown)}")
+    except SystemExit as exc:  # --help (0) or a usage error (2)
+        return exc.code if isinstance(exc.code, int) else 0
+    if args.command == "score":
+        return score(args.city) if args.code is None else score_code(args.code)
+    if args.command == "link":
+        return link(args.city)
+    simulate(args.players, args.games, args.seed)
+    return 0

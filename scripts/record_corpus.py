@@ -26,12 +26,14 @@ from rome import (  # noqa: E402
     automatic_action,
     current_player,
     final_scores,
-    is_over,
     legal_actions,
     new_game,
     observation,
+    playthrough,
+    random_player,
 )
 from rome.ai import choose_action  # noqa: E402
+from rome.ai.players import computer_players, tournament_seeds  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "replay_corpus.json"
 
@@ -45,38 +47,19 @@ def state_hash(state: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def decision_seed(seed: int, seat: int, decision: int) -> int:
-    """The seed of the ``decision``-th AI decision of a game (as the tournament mixes it)."""
-    return seed * 7919 + seat * 131 + decision
-
-
 def random_game(players: int, seed: int, shrine: bool) -> list[str]:
-    rnd = random.Random(seed)
     state = new_game(players, seed=seed, shrine=shrine)
-    actions = []
-    while not is_over(state):
-        action = rnd.choice(legal_actions(state))
-        actions.append(str(action))
-        state = apply_action(state, action)
-    return actions
+    steps = playthrough(state, random_player(random.Random(seed)))
+    return [str(action) for _before, action, _after in steps]
 
 
 def ai_game(players: int, seed: int, shrine: bool, bots: list[str]) -> list[str]:
-    """Forced moves are played automatically (as the UI does); the rest by the bots."""
+    """Forced moves are played automatically (as the UI does); the rest by the bots, each
+    decision seeded as the tournament seeds it."""
     state = new_game(players, seed=seed, shrine=shrine)
-    actions = []
-    decision = 0
-    while not is_over(state):
-        action = automatic_action(state)
-        if action is None:
-            seat = current_player(state)
-            text = choose_action(observation(state, seat), bots[seat],
-                                 decision_seed(seed, seat, decision))
-            decision += 1
-            action = next(a for a in legal_actions(state) if str(a) == text)
-        actions.append(str(action))
-        state = apply_action(state, action)
-    return actions
+    steps = playthrough(state, computer_players(bots, seeds=tournament_seeds(seed)),
+                        automatic=True)
+    return [str(action) for _before, action, _after in steps]
 
 
 def position(game: dict[str, Any], at: int) -> tuple[int, Any]:

@@ -12,7 +12,15 @@ from __future__ import annotations
 import copy
 import random
 
-from rome import Action, GameState, apply_action, legal_actions, new_game
+from rome import (
+    Action,
+    GameState,
+    apply_action,
+    legal_actions,
+    new_game,
+    playthrough,
+    random_player,
+)
 from rome.cards import card_instances
 
 # CARDS.md "Action strips": fronts read from the emperor outwards; back = front reversed.
@@ -61,30 +69,33 @@ def finish_draft(state: GameState) -> GameState:
     return state
 
 
-def passive_step(state: GameState) -> GameState:
+def passive_action(state: GameState) -> Action:
     """Place on the first free space, take the first offered card, never build/produce."""
     if state.phase == "action" and state.step == "act":
-        return apply_action(state, Action("end"))
-    return apply_action(state, legal_actions(state)[0])
+        return Action("end")
+    return legal_actions(state)[0]
+
+
+def passive_step(state: GameState) -> GameState:
+    return apply_action(state, passive_action(state))
 
 
 def play_passive(state: GameState, until=None) -> GameState:
-    while state.phase != "over" and not (until and until(state)):
-        state = passive_step(state)
+    """Play passively to the end, or to the first state where ``until`` holds."""
+    if until and until(state):
+        return state
+    for _before, _action, after in playthrough(state, passive_action):
+        state = after
+        if until and until(state):
+            break
     return state
 
 
-def random_game(num_players: int, seed: int, shrine: bool = False, limit: int = 10_000):
+def random_game(num_players: int, seed: int, shrine: bool = False):
     """(states, actions) of one game played with seeded random legal choices."""
-    rnd = random.Random(seed)
     state = new_game(num_players, seed=seed, shrine=shrine)
-    states, actions = [state], []
-    while state.phase != "over" and len(actions) < limit:
-        action = rnd.choice(legal_actions(state))
-        state = apply_action(state, action)
-        actions.append(action)
-        states.append(state)
-    return states, actions
+    steps = list(playthrough(state, random_player(random.Random(seed))))
+    return [state, *(after for _b, _a, after in steps)], [action for _b, action, _a in steps]
 
 
 def kinds_of(state: GameState, cards) -> list[str]:

@@ -22,25 +22,17 @@ from rome import (
     legal_actions,
     new_game,
     observation,
+    playthrough,
 )
-from rome.ai import choose_action
 from rome.ai.analysis import analyse, review
+from rome.ai.players import computer_player
 
 
 def greedy_game(players: int, seed: int) -> tuple[list[str], list]:
     """A greedy game's actions and the state before each."""
-    state = new_game(players, seed=seed)
-    actions, states, k = [], [], 0
-    while not is_over(state):
-        action = automatic_action(state)
-        if action is None:
-            action = Action.parse(choose_action(observation(state, current_player(state)),
-                                                "greedy", k))
-            k += 1
-        states.append(state)
-        actions.append(str(action))
-        state = apply_action(state, action)
-    return actions, states
+    steps = list(playthrough(new_game(players, seed=seed), computer_player("greedy"),
+                             automatic=True))
+    return [str(action) for _b, action, _a in steps], [before for before, _a, _x in steps]
 
 
 def last_turn_after_take(players: int, seed: int) -> tuple[int, list[str], object]:

@@ -72,10 +72,8 @@ def test_thermal_bath_tokens_count_in_the_score_now_of_a_city_met_again() -> Non
     """Tokens come with the build (one per neighbour then), so equal cities almost always
     hold equal tokens; the cached score now must still tell them apart."""
     for seed in range(200):
-        rng = random.Random(seed)
-        state = rome.new_game(2, seed=seed)
-        while not rome.is_over(state):
-            state = rome.apply_action(state, rng.choice(rome.legal_actions(state)))
+        player = rome.random_player(random.Random(seed))
+        for _before, _action, state in rome.playthrough(rome.new_game(2, seed=seed), player):
             for seat, p in enumerate(state.players):
                 if not p.points:
                     continue

@@ -16,12 +16,12 @@ from rome.ai.search import Search
 
 def _positions(players: int, seed: int, count: int) -> list[rome.GameState]:
     """Positions of a game of seeded random sensible moves, every phase included."""
-    rng = random.Random(seed)
-    state = rome.new_game(players, seed=seed)
+    player = rome.random_player(random.Random(seed), sensible=True)
     out = []
-    while not rome.is_over(state) and len(out) < count:
-        out.append(state)
-        state = rome.apply_action(state, rng.choice(rome.sensible_actions(state)))
+    for before, _action, _after in rome.playthrough(rome.new_game(players, seed=seed), player):
+        out.append(before)
+        if len(out) == count:
+            break
     return out
 
 

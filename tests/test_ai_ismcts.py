@@ -96,20 +96,21 @@ def test_ranking_once_per_pooled_deal_changes_nothing(players, seed, skip):
 def test_every_move_is_legal_in_the_real_game(players, seed):
     """A game played to the end by the candidate against greedy seats: each of its
     moves is among ``rome.legal_actions`` of the real state."""
-    state = rome.new_game(players, seed=seed)
     k = 0
-    while not rome.is_over(state):
-        action = rome.automatic_action(state)
-        if action is None:
-            seat = rome.current_player(state)
-            obs = rome.observation(state, seat)
-            if seat == 0 and k % 3 == 0:
-                action = ismcts.decide(obs, small(players), k)
-                assert action in rome.legal_actions(state)
-            else:
-                action = rome.Action.parse(rome.ai.choose_action(obs, "greedy", k))
-            k += 1
-        state = rome.apply_action(state, action)
+
+    def player(state: rome.GameState) -> rome.Action:
+        nonlocal k
+        seat = rome.current_player(state)
+        obs = rome.observation(state, seat)
+        if seat == 0 and k % 3 == 0:
+            action = ismcts.decide(obs, small(players), k)
+            assert action in rome.legal_actions(state)
+        else:
+            action = rome.Action.parse(rome.ai.choose_action(obs, "greedy", k))
+        k += 1
+        return action
+
+    assert rome.is_over(rome.play(rome.new_game(players, seed=seed), player, automatic=True))
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 4), (2, 7), (2, 9), (4, 4)])

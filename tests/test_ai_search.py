@@ -101,10 +101,8 @@ def test_evaluation_prefers_the_public_next_to_the_houses() -> None:
 
 
 def test_evaluation_at_the_end_is_the_final_score() -> None:
-    rng = random.Random(4)
-    state = rome.new_game(3, seed=4)
-    while not rome.is_over(state):
-        state = rome.apply_action(state, rng.choice(rome.sensible_actions(state)))
+    state = rome.play(rome.new_game(3, seed=4), rome.random_player(random.Random(4),
+                                                                   sensible=True))
     values = estimate(state, Context(3, False))
     assert values == [float(s["total"]) for s in rome.final_scores(state)]
     assert utility(values, 0) == values[0] - max(values[1:])
@@ -125,9 +123,11 @@ def test_more_coins_is_better() -> None:
 def test_every_level_answers_a_legal_action(num_players: int) -> None:
     """Across seeded positions (every phase), each level's answer is legal."""
     rng = random.Random(num_players)
-    state = rome.new_game(num_players, seed=num_players * 10)
     checked = 0
-    while not rome.is_over(state) and checked < 7:
+
+    def checking_player(state: rome.GameState) -> rome.Action:
+        """Plays sensibly at random, first asking every level now and then."""
+        nonlocal checked
         if rng.random() < 0.12 and rome.automatic_action(state) is None:
             seat = rome.current_player(state)
             obs = json.loads(json.dumps(rome.observation(state, seat)))
@@ -135,7 +135,12 @@ def test_every_level_answers_a_legal_action(num_players: int) -> None:
             for level in LEVELS:
                 assert rome.Action.parse(choose_action(obs, level, checked)) in legal
             checked += 1
-        state = rome.apply_action(state, rng.choice(rome.sensible_actions(state)))
+        return rng.choice(rome.sensible_actions(state))
+
+    for _step in rome.playthrough(rome.new_game(num_players, seed=num_players * 10),
+                                  checking_player):
+        if checked == 7:
+            break
     assert checked >= 3
 
 

@@ -19,6 +19,7 @@ from rome.ai import search
 from rome.ai.candidates import CANDIDATES
 from rome.ai.evaluate import Context, estimate
 from rome.ai.levels import DUEL_ALPHA_BETA, DUEL_PARAMS, LEVEL_PARAMS, Tree
+from rome.ai.players import computer_player
 
 SPREAD = (2.0, 2.0)
 HARD = DUEL_ALPHA_BETA
@@ -29,17 +30,8 @@ WIN = replace(HARD, win_spread=SPREAD)
 def greedy_game(players: int, seed: int) -> tuple:
     """Every state of a greedy game, from the first to the finished one."""
     state = rome.new_game(players, seed=seed)
-    states = [state]
-    k = 0
-    while not rome.is_over(state):
-        action = rome.automatic_action(state)
-        if action is None:
-            obs = rome.observation(state, rome.current_player(state))
-            action = rome.Action.parse(rome.ai.choose_action(obs, "greedy", k))
-            k += 1
-        state = rome.apply_action(state, action)
-        states.append(state)
-    return tuple(states)
+    steps = rome.playthrough(state, computer_player("greedy"), automatic=True)
+    return (state, *(after for _before, _action, after in steps))
 
 
 def positions(players: int, seed: int) -> list:

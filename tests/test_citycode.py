@@ -24,11 +24,8 @@ BATHS = {"baths", "imperial-baths"}  # the buildings that hold point tokens (CAR
 
 
 def finished_game(players: int, seed: int) -> rome.GameState:
-    rng = random.Random(seed)
     state = rome.new_game(players, seed=seed, shrine=seed % 2 == 0)
-    while not rome.is_over(state):
-        state = rome.apply_action(state, rng.choice(rome.legal_actions(state)))
-    return state
+    return rome.play(state, rome.random_player(random.Random(seed)))
 
 
 def city_json(state: rome.GameState, seat: int) -> dict[str, Any]:

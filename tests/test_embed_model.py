@@ -70,14 +70,10 @@ def test_calculator_explains_an_impossible_city_instead_of_scoring() -> None:
 
 
 def _record(players: int, seed: int) -> tuple[dict, rome.GameState]:
-    rng = random.Random(seed)
-    state = rome.new_game(players, seed=seed)
-    actions = []
-    while not rome.is_over(state):
-        action = rng.choice(rome.legal_actions(state))
-        actions.append(str(action))
-        state = rome.apply_action(state, action)
-    return {"players": players, "seed": seed, "shrine": False, "actions": actions}, state
+    steps = list(rome.playthrough(rome.new_game(players, seed=seed),
+                                  rome.random_player(random.Random(seed))))
+    actions = [str(action) for _before, action, _after in steps]
+    return {"players": players, "seed": seed, "shrine": False, "actions": actions}, steps[-1][2]
 
 
 def test_replay_rebuilds_every_step() -> None:

@@ -364,24 +364,20 @@ def test_kept_free_spaces_are_checked_against_the_city():
     and a cache that drifted is refused."""
     import random
 
-    from rome import apply_action, is_over, legal_actions, new_game
+    from rome import new_game, playthrough, random_player
     from rome.cards import AQUEDUCTS_BY_PLAYERS
     from rome.city import Places
     from rome.invariants import check_state
     from rome.verbs import builds_in
 
-    rng = random.Random(4)
-    state = new_game(3, seed=4)
     free = aqueducts = None
-    while not is_over(state):
-        legal = legal_actions(state)
+    for state, _action, _after in playthrough(new_game(3, seed=4), random_player(random.Random(4))):
         check_state(state)
         for seat, p in enumerate(state.players):
             if p.places is not None:
                 free = (state, seat)
                 if p.places.aqueducts is not None:
                     aqueducts = (state, seat)
-        state = apply_action(state, rng.choice(legal))
     assert free is not None and aqueducts is not None
 
     def lose_a_free_space(places):

@@ -16,13 +16,9 @@ WRONG_NUMBER = re.compile(r"\(s\)|\b1 (coins|cogs|cards|brick tokens|point token
 
 def _lines(seed: int) -> list[tuple[rome.Action, str]]:
     state = rome.new_game(2 + seed % 3, seed=seed, shrine=seed % 2 == 0)
-    rng = random.Random(seed)
     out = []
-    while not rome.is_over(state):
-        action = rng.choice(rome.legal_actions(state))
-        after = rome.apply_action(state, action)
-        out += [(action, line) for line in rome.describe(state, action, after, NAMES)]
-        state = after
+    for before, action, after in rome.playthrough(state, rome.random_player(random.Random(seed))):
+        out += [(action, line) for line in rome.describe(before, action, after, NAMES)]
     return out
 
 

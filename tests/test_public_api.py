@@ -113,10 +113,9 @@ def test_influence_in_deck_follows_the_deck_asked_about():
 def test_the_free_spaces_kept_with_a_player_always_match_the_city():
     kept = 0
     for seed in range(6):
-        rng = random.Random(seed)
-        state = rome.new_game(2 + seed % 3, seed=seed)
-        while not rome.is_over(state):
-            state = rome.apply_action(state, rng.choice(rome.legal_actions(state)))
+        player = rome.random_player(random.Random(seed))
+        for _before, _action, state in rome.playthrough(rome.new_game(2 + seed % 3, seed=seed),
+                                                        player):
             kept_free_spaces_match_the_city(state)
             kept += sum(p.places is not None for p in state.players)
     assert kept > 1000

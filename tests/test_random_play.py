@@ -17,27 +17,24 @@ SAVE_EVERY = 4  # save and restore every 4th position (the offset varies with th
 
 
 def play_and_check(num_players: int, seed: int, shrine: bool) -> rome.GameState:
-    rng = random.Random(seed)
     state = rome.new_game(num_players, seed=seed, shrine=shrine)
     replayed = rome.new_game(num_players, seed=seed, shrine=shrine)
+    saved = state.to_dict()  # each state's save data as it was when the game reached it
     step = seed
-    while not rome.is_over(state):
-        check_state(state)
-        legal = rome.legal_actions(state)
+    for before, action, after in rome.playthrough(state, rome.random_player(random.Random(seed))):
+        assert before.to_dict() == saved, "apply_action changed its input"
+        check_state(before)
+        legal = rome.legal_actions(before)
         assert legal, "a game that is not over always offers an action"
         assert len(set(legal)) == len(legal), "legal actions are unique"
-        saved = state.to_dict()
         step += 1
         if step % SAVE_EVERY == 0:  # from_dict runs check_state again: not every time
             restored = rome.GameState.from_dict(json.loads(json.dumps(saved)))
-            assert restored == state
+            assert restored == before
             assert rome.legal_actions(restored) == legal, "legal actions are deterministic"
-        action = rng.choice(legal)
-        nxt = rome.apply_action(state, action)
-        assert state.to_dict() == saved, "apply_action changed its input"
         replayed = rome.apply_action(replayed, rome.Action.parse(str(action)))
-        assert replayed == nxt, "replaying the notation reproduces the game"
-        state = nxt
+        assert replayed == after, "replaying the notation reproduces the game"
+        state, saved = after, after.to_dict()
     check_state(state)
     assert rome.current_player(state) is None and rome.legal_actions(state) == []
     return state
@@ -70,13 +67,11 @@ def test_playing_on_never_changes_an_earlier_state(num_players: int) -> None:
     passes its checks exactly as when it was reached (a change made for a successor that
     leaked into a shared part would show here, even in a cache that is not saved)."""
     for seed in range(3):
-        rng = random.Random(seed)
         state = rome.new_game(num_players, seed=seed, shrine=seed == 1)
-        seen = []
-        while not rome.is_over(state):
-            legal = rome.legal_actions(state)
-            seen.append((state, state.to_dict(), legal))
-            state = rome.apply_action(state, rng.choice(legal))
+        seen = [(state, state.to_dict(), rome.legal_actions(state))]
+        for _before, _action, after in rome.playthrough(state,
+                                                        rome.random_player(random.Random(seed))):
+            seen.append((after, after.to_dict(), rome.legal_actions(after)))
         for earlier, saved, legal in seen:
             check_state(earlier)
             assert earlier.to_dict() == saved

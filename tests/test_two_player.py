@@ -4,8 +4,17 @@ emissary's turn resolved on its own with its own bricks and cogs."""
 
 from __future__ import annotations
 
-from helpers import Position, act, builds, finish_draft, kinds_of, passive_step, symbols
-from rome import apply_action, current_player, is_over, legal_actions, new_game
+from helpers import (
+    Position,
+    act,
+    builds,
+    finish_draft,
+    kinds_of,
+    passive_action,
+    passive_step,
+    symbols,
+)
+from rome import current_player, is_over, legal_actions, new_game, playthrough
 
 
 def test_two_player_game_end_to_end():
@@ -65,12 +74,10 @@ def test_each_emissary_is_its_own_turn_with_its_own_symbols():
 
 
 def test_two_player_first_player_alternates():
-    s = finish_draft(new_game(2, seed=1))
     firsts = []
-    while not is_over(s):
+    for s, _action, _after in playthrough(finish_draft(new_game(2, seed=1)), passive_action):
         if s.phase == "emissary" and s.placed == 0:
             firsts.append(s.first_player)
-        s = apply_action(s, legal_actions(s)[0]) if s.step != "act" else passive_step(s)
     assert len(firsts) == 7
     assert all(b == 1 - a for a, b in zip(firsts, firsts[1:], strict=False))
 
