@@ -19,8 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import rome  # noqa: E402
+from research.tournament import percentile  # noqa: E402
 from rome.ai import choose_action  # noqa: E402
-from rome.ai.tournament import percentile  # noqa: E402
 
 LEVELS = ("easy", "normal", "hard")
 

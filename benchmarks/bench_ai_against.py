@@ -30,13 +30,13 @@ sys.path.insert(0, str(ROOT))
 
 from bench_ai import observations  # noqa: E402
 
-from rome.ai.tournament import percentile  # noqa: E402
+from research.tournament import percentile  # noqa: E402
 
 WORKER = """
 import json, sys, time
 sys.path.insert(0, sys.argv[1])
 from rome.ai import choose_action, search
-from rome.ai.tournament import wall_caps_lifted
+from research.tournament import wall_caps_lifted
 
 made = []  # the searches of one decision, for their node counts
 _init = search.Search.__init__

@@ -43,9 +43,9 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from bench_ai import observations, time_levels  # noqa: E402
 
 from e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from research.tournament import percentile  # noqa: E402
+from research.yardstick import close_all, external_choose  # noqa: E402
 from rome.ai import analyse, choose_action  # noqa: E402
-from rome.ai.tournament import percentile  # noqa: E402
-from rome.ai.yardstick import close_all, external_choose  # noqa: E402
 from scripts.serve import start_server  # noqa: E402
 from scripts.vendor import build_app_zip  # noqa: E402
 

@@ -25,10 +25,10 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_ai import observations  # noqa: E402
 
+from research.candidates import CANDIDATES  # noqa: E402
+from research.candidates import choose as choose_candidate  # noqa: E402
+from research.tournament import percentile, wall_caps_lifted  # noqa: E402
 from rome.ai import choose_action, search  # noqa: E402
-from rome.ai.candidates import CANDIDATES  # noqa: E402
-from rome.ai.candidates import choose as choose_candidate  # noqa: E402
-from rome.ai.tournament import percentile, wall_caps_lifted  # noqa: E402
 
 _SEARCHES: list[search.Search] = []
 _init = search.Search.__init__

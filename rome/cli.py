@@ -134,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if command == "tournament":
         try:
-            from .ai.tournament import main as tournament
+            from research.tournament import main as tournament
         except ImportError as exc:
             return _fail(f"the AI is not available: {exc}")
         try:

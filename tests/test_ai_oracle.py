@@ -4,8 +4,8 @@ benchmarks/bench_ai_oracle.py uses to measure what seeing everything is worth.""
 from __future__ import annotations
 
 import rome
+from research.tournament import play_game
 from rome.ai import choose_action
-from rome.ai.tournament import play_game
 
 
 def test_an_oracle_seat_plays_its_moves_with_the_tournament_seeds() -> None:

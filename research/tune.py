@@ -1,6 +1,6 @@
 """Evaluation-weight tuning: a greedy bot with changed weights against plain greedy bots.
 
-    python benchmarks/bench_ai_tune.py --players 2 --games 200 --seed 0 \
+    python -m research tune --players 2 --games 200 --seed 0 \
         --set brick_token=2.0 --set hand_discount=0.9 [--level greedy] \
         [--base-set production_per_turn=1.05]
 
@@ -15,15 +15,12 @@ import argparse
 import dataclasses
 import json
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import rome
+from rome.ai.levels import LEVEL_PARAMS
+from rome.ai.search import decide
 
-import rome  # noqa: E402
-from rome.ai.levels import LEVEL_PARAMS  # noqa: E402
-from rome.ai.search import decide  # noqa: E402
-from rome.ai.tournament import wilson  # noqa: E402
+from .tournament import wilson
 
 
 def play(n: int, seed: int, levels: list) -> tuple[list[int], list[int]]:
@@ -45,8 +42,9 @@ def parse(pairs: list[str]) -> dict[str, float]:
     return {k: float(v) for k, v in (s.split("=") for s in pairs)}
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m research tune",
+                                 description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=0)
@@ -56,7 +54,7 @@ def main() -> int:
     ap.add_argument("--base-set", action="append", default=[],
                     help="weight=value for every seat (the variant's --set overrides)")
     ap.add_argument("--others-max", type=float, default=None)
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     common = parse(args.base_set)
     base = dataclasses.replace(LEVEL_PARAMS[args.base or args.level],
                                weights=tuple(common.items()))

@@ -12,7 +12,7 @@ no decision), and no intercept, by symmetry.  A ridge pull towards 1 (the hand-s
 keeps a term seen rarely from taking a wild factor.  The result is a tuple of
 ``fit_<term>_<phase>`` weights a :class:`rome.ai.levels.Level` carries.
 
-    python -m rome.ai.fit --players 2 --games 400 --seed 0
+    python -m research fit --players 2 --games 400 --seed 0
 
 Regressing the result on a position's terms learns what goes with winning under the
 self-play's policy, not what a move is worth: a seat holding brick tokens has not built
@@ -41,7 +41,7 @@ import random
 import sys
 from typing import Any
 
-from .. import (
+from rome import (
     GameState,
     apply_action,
     automatic_action,
@@ -52,9 +52,9 @@ from .. import (
     observation,
     turns_left,
 )
-from .evaluate import PHASES, TERMS, Context, estimate, phase_of, terms, utility
-from .levels import LEVEL_PARAMS, Level, level_params
-from .search import Search, decide
+from rome.ai.evaluate import PHASES, TERMS, Context, estimate, phase_of, terms, utility
+from rome.ai.levels import LEVEL_PARAMS, Level, level_params
+from rome.ai.search import Search, decide
 
 Row = tuple[int, list[float], float]  # (phase, term differences, result difference)
 
@@ -219,7 +219,7 @@ def r2(rows: list[Row], weights: dict[str, float]) -> dict[str, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="python -m research fit", description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=0)
