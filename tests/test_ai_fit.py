@@ -1,4 +1,4 @@
-"""The evaluation's terms and the weights fitted from self-play (rome/ai/fit.py)."""
+"""The evaluation's terms and the weights fitted from self-play (research/fit.py)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """A tournament seat decided from the true state (``play_game(..., oracles=...)``), which
-benchmarks/bench_ai_oracle.py uses to measure what seeing everything is worth."""
+research/oracle.py uses to measure what seeing everything is worth."""
 
 from __future__ import annotations
 
