@@ -16,6 +16,9 @@ UI and the AI may use is exported here; ``rome.cards``, ``rome.city`` and
   :func:`build_cost` / :func:`produce_cost`.  ``state.phase`` / ``state.step`` are
   :class:`Phase` / :class:`Step` members (text-valued enums).
 * :func:`final_scores` and :func:`winners` score a game; :func:`replay` rebuilds one.
+* :func:`play` / :func:`playthrough` (:mod:`rome.driver`) play a game to its end, asking a
+  :data:`Player` for each decision; :func:`random_player` is one (``rome.ai.players``
+  makes the computer levels players too).
 * :func:`observation` is what one seat may know; the AI and a seat's UI use only that.
   :func:`sample_state` deals a full state consistent with an observation.
 * :func:`describe` (log lines), :func:`reveals_hidden` (the undo limit),
@@ -30,6 +33,7 @@ UI and the AI may use is exported here; ``rome.cards``, ``rome.city`` and
 from .actions import Action
 from .cards import BUILDINGS
 from .conveniences import automatic_action, produce_helps, sensible_actions
+from .driver import Player, play, playthrough, random_player
 from .errors import (
     IllegalActionError,
     NotationError,
@@ -65,11 +69,12 @@ contract); everything else under ``rome/`` is the engine's own business."""
 
 __all__ = [
     "Action", "BUILDINGS", "CATEGORIES", "FinishedCity", "GameState", "IllegalActionError",
-    "NotationError", "ObservationError", "PUBLIC_MODULES", "Phase", "RomeError", "SAVE_VERSION",
-    "ScoreInputError", "SetupError", "StateError", "Step", "apply_action", "automatic_action",
-    "build_cost", "current_player", "describe", "final_scores", "influence_in_deck", "is_legal",
-    "is_over", "legal_actions", "new_game", "observation", "parse_legal", "produce_cost",
-    "produce_helps", "production_yield", "read_city", "replay", "reveals_hidden",
-    "sample_state", "score_finished_city", "sensible_actions", "strip_space_resources",
-    "turns_left", "winners",
+    "NotationError", "ObservationError", "PUBLIC_MODULES", "Phase", "Player", "RomeError",
+    "SAVE_VERSION", "ScoreInputError", "SetupError", "StateError", "Step", "apply_action",
+    "automatic_action", "build_cost", "current_player", "describe", "final_scores",
+    "influence_in_deck", "is_legal", "is_over", "legal_actions", "new_game", "observation",
+    "parse_legal", "play", "playthrough", "produce_cost", "produce_helps", "production_yield",
+    "random_player", "read_city", "replay", "reveals_hidden", "sample_state",
+    "score_finished_city", "sensible_actions", "strip_space_resources", "turns_left",
+    "winners",
 ]
