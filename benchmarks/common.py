@@ -33,32 +33,36 @@ def observations(players: tuple[int, ...] = (2, 4), games: int = 2, per_game: in
     ``history``, if given, receives for each observation (players, game seed, shrine,
     actions so far): what :mod:`research.yardstick` needs to put an old commit's engine in
     the same position."""
-    import rome
-    from rome.ai import choose_action
-
     out = []
     for n in players:
         for g in range(games):
-            state = rome.new_game(n, seed=seed + g)
-            decisions = []
-            played: list[str] = []
-            k = 0
-            while not rome.is_over(state):
-                action = rome.automatic_action(state)
-                if action is None:
-                    seat = rome.current_player(state)
-                    obs = rome.observation(state, seat)
-                    decisions.append((obs, (n, seed + g, state.shrine, list(played))))
-                    action = rome.Action.parse(choose_action(obs, "greedy", k))
-                    k += 1
-                played.append(str(action))
-                state = rome.apply_action(state, action)
+            decisions = greedy_decisions(n, seed + g)
             rng = random.Random(seed * 31 + g * 7 + n)
             chosen = rng.sample(decisions, min(per_game, len(decisions)))
             out.extend(obs for obs, _h in chosen)
             if history is not None:
                 history.extend(h for _o, h in chosen)
     return out
+
+
+def greedy_decisions(players: int, seed: int) -> list[tuple[dict, History]]:
+    """Every decision of one seeded game of greedy seats: the observation, and the
+    history it was made after (the k-th decision seeded ``k``)."""
+    import rome
+    from rome.ai import choose_action
+
+    decisions: list[tuple[dict, History]] = []
+    played: list[str] = []
+
+    def greedy(state: rome.GameState) -> rome.Action:
+        obs = rome.observation(state, rome.current_player(state))
+        decisions.append((obs, (players, seed, state.shrine, list(played))))
+        return rome.Action.parse(choose_action(obs, "greedy", len(decisions) - 1))
+
+    for _before, action, _after in rome.playthrough(rome.new_game(players, seed=seed), greedy,
+                                                    automatic=True):
+        played.append(str(action))
+    return decisions
 
 
 def lift_wall_caps() -> None:

@@ -42,14 +42,13 @@ import sys
 from typing import Any
 
 from rome import (
+    Action,
     GameState,
-    apply_action,
-    automatic_action,
     current_player,
     final_scores,
-    is_over,
     new_game,
     observation,
+    play,
     turns_left,
 )
 from rome.ai.evaluate import PHASES, TERMS, Context, estimate, phase_of, terms, utility
@@ -74,18 +73,20 @@ def play_out(state: GameState, levels: list[Level], seed: int,
     its own observation; the k-th decision is seeded ``seed * 7919 + k``, so children of
     one position played out with one seed share their decisions' random draws.  Every
     decision's state is appended to ``decisions`` if given."""
-    k = 0
-    while not is_over(state):
-        action = automatic_action(state)
-        if action is None:
-            seat = current_player(state)
-            action = decide(observation(state, seat), levels[seat],
-                            (seed * 7919 + k) & 0xFFFFFFFF)
-            k += 1
-            if decisions is not None:
-                decisions.append(state)
-        state = apply_action(state, action)
-    return state
+    made = 0
+
+    def player(position: GameState) -> Action:
+        nonlocal made
+        seat = current_player(position)
+        assert seat is not None  # the driver asks only while someone is to act
+        action = decide(observation(position, seat), levels[seat],
+                        (seed * 7919 + made) & 0xFFFFFFFF)
+        made += 1
+        if decisions is not None:
+            decisions.append(position)
+        return action
+
+    return play(state, player, automatic=True)
 
 
 def mixed_seats(rng: random.Random, num_players: int) -> list[Level]:

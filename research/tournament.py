@@ -34,17 +34,16 @@ from rome import (
     Action,
     GameState,
     SetupError,
-    apply_action,
-    automatic_action,
     current_player,
     final_scores,
-    is_over,
     new_game,
     observation,
+    playthrough,
     winners,
 )
 from rome.ai import LEVELS, choose_action
 from rome.ai.levels import DUEL_PARAMS, LEVEL_PARAMS, without_wall_clock
+from rome.ai.players import tournament_seeds
 
 from .candidates import CANDIDATES
 from .candidates import choose as choose_candidate
@@ -85,31 +84,34 @@ def play_game(num_players: int, seed: int, seat_bots: list[str],
     ``oracles`` decides from the true state, hidden cards and all: a benchmark's measure
     of what seeing everything is worth (research/oracle.py), never a player.
     """
+    seeds = tournament_seeds(seed)
+    played: list[str] = []  # every action so far, forced ones too: what an old commit replays
+    made = 0
+
+    def player(state: GameState) -> Action:
+        nonlocal made
+        seat = current_player(state)
+        assert seat is not None  # the driver asks only while someone is to act
+        bot = seat_bots[seat]
+        ai_seed = seeds(seat, made)
+        t0 = time.perf_counter()
+        if oracles is not None and bot in oracles:
+            text = oracles[bot](state, seat, ai_seed)
+        elif is_external(bot):
+            text = external_choose(bot, num_players, seed, False, played, ai_seed)
+        elif bot in CANDIDATES:
+            text = choose_candidate(observation(state, seat), bot, ai_seed)
+        else:
+            text = choose_action(observation(state, seat), bot, ai_seed)
+        if times is not None:
+            times[bot].append((time.perf_counter() - t0) * 1000.0)
+        made += 1
+        return Action.parse(text)
+
     state = new_game(num_players, seed=seed)
-    played: list[str] = []
-    decision = 0
-    while not is_over(state):
-        action = automatic_action(state)
-        if action is None:
-            seat = current_player(state)
-            assert seat is not None
-            bot = seat_bots[seat]
-            ai_seed = seed * 7919 + seat * 131 + decision
-            t0 = time.perf_counter()
-            if oracles is not None and bot in oracles:
-                text = oracles[bot](state, seat, ai_seed)
-            elif is_external(bot):
-                text = external_choose(bot, num_players, seed, False, played, ai_seed)
-            elif bot in CANDIDATES:
-                text = choose_candidate(observation(state, seat), bot, ai_seed)
-            else:
-                text = choose_action(observation(state, seat), bot, ai_seed)
-            if times is not None:
-                times[bot].append((time.perf_counter() - t0) * 1000.0)
-            action = Action.parse(text)
-            decision += 1
-        state = apply_action(state, action)
+    for _before, action, after in playthrough(state, player, automatic=True):
         played.append(str(action))
+        state = after
     totals = [s["total"] for s in final_scores(state)]
     return totals, winners(state)
 

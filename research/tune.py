@@ -17,24 +17,30 @@ import json
 import sys
 
 import rome
-from rome.ai.levels import LEVEL_PARAMS
+from rome.ai.levels import LEVEL_PARAMS, Level
+from rome.ai.players import tournament_seeds
 from rome.ai.search import decide
 
 from .tournament import wilson
 
 
-def play(n: int, seed: int, levels: list) -> tuple[list[int], list[int]]:
-    state = rome.new_game(n, seed=seed)
-    k = 0
-    while not rome.is_over(state):
-        action = rome.automatic_action(state)
-        if action is None:
-            seat = rome.current_player(state)
-            obs = rome.observation(state, seat)
-            action = decide(obs, levels[seat], (seed * 7919 + seat * 131 + k) & 0xFFFFFFFF)
-            k += 1
-        state = rome.apply_action(state, action)
-    return [s["total"] for s in rome.final_scores(state)], rome.winners(state)
+def play(n: int, seed: int, levels: list[Level]) -> tuple[list[int], list[int]]:
+    """One seeded game of ``levels`` (one per seat): (final totals, winning seats); the
+    decisions seeded as a tournament seeds them (:func:`rome.ai.players.tournament_seeds`)."""
+    seeds = tournament_seeds(seed)
+    made = 0
+
+    def player(state: rome.GameState) -> rome.Action:
+        nonlocal made
+        seat = rome.current_player(state)
+        assert seat is not None  # the driver asks only while someone is to act
+        action = decide(rome.observation(state, seat), levels[seat],
+                        seeds(seat, made) & 0xFFFFFFFF)
+        made += 1
+        return action
+
+    end = rome.play(rome.new_game(n, seed=seed), player, automatic=True)
+    return [s["total"] for s in rome.final_scores(end)], rome.winners(end)
 
 
 def parse(pairs: list[str]) -> dict[str, float]:
