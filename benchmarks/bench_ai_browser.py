@@ -8,7 +8,7 @@ Headless Chromium loads a small benchmark page from the local static server.  Th
 starts a module Web Worker that boots the vendored Pyodide, unpacks ``assets/vendor/app.zip``
 (re-packed first, so the working tree's ``rome/ai`` is measured) and imports the real
 worker module ``ui/ai_worker.py``.  The page posts each observation (JSON text, from
-seeded CPython games: ``bench_ai.observations``) with a level and seed; the worker calls
+seeded CPython games: ``common.observations``) with a level and seed; the worker calls
 ``ui.ai_worker.choose`` and answers the action text with its own timing.
 
 While the worker thinks, a ``PerformanceObserver`` for ``longtask`` on the main thread
@@ -18,7 +18,7 @@ Pyodide/CPython ratio, and the worker's answers are checked against CPython's (a
 decides the same everywhere).  Targets: p95 < 1 s at normal and < 3 s at hard.
 
 ``--yardstick e514045:hard`` also times an old commit's level on the same positions, on
-CPython (:mod:`rome.ai.yardstick`, its 5 s safety net kept as it shipped), for the ratio
+CPython (:mod:`research.yardstick`, its 5 s safety net kept as it shipped), for the ratio
 of today's level to the old one measured in the same run (issue 13).
 
 ``--hint`` times ``ui.ai_worker.analyse`` instead (the table's hint button, issue 13):
@@ -32,22 +32,14 @@ import json
 import os
 import sys
 import time
-from pathlib import Path
 
-from playwright.sync_api import Route, sync_playwright
+from bench_ai import time_levels
+from common import History, launch_chromium, observations, served
+from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "benchmarks"))
-
-from bench_ai import observations, time_levels  # noqa: E402
-
-from e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from rome.ai import analyse, choose_action  # noqa: E402
-from rome.ai.tournament import percentile  # noqa: E402
-from rome.ai.yardstick import close_all, external_choose  # noqa: E402
-from scripts.serve import start_server  # noqa: E402
-from scripts.vendor import build_app_zip  # noqa: E402
+from research.tournament import percentile
+from research.yardstick import close_all, external_choose
+from rome.ai import analyse, choose_action
 
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>AI worker benchmark</title></head>
@@ -121,7 +113,7 @@ def first_move(answer: object, from_json: bool) -> str:
     return str(answer[0]["action"]) if isinstance(answer, list) else str(answer)
 
 
-def time_yardstick(bot: str, history: list[tuple[int, int, bool, list[str]]]) -> dict:
+def time_yardstick(bot: str, history: list[History]) -> dict:
     """CPython times of ``bot`` (``COMMIT:LEVEL``) on the benchmark's positions, each
     decided with the same seed as today's levels; the subprocess's start is not timed."""
     os.environ.setdefault("ROME_YARDSTICK_WALL", "keep")
@@ -148,16 +140,13 @@ def main() -> int:
     parser.add_argument("--yardstick", nargs="*", default=[],
                         help="COMMIT:LEVEL bots also timed on CPython, e.g. e514045:hard")
     args = parser.parse_args()
-    history: list[tuple[int, int, bool, list[str]]] = []
+    history: list[History] = []
     obs_list = observations(tuple(args.players), args.games, args.per_game, history=history)
     fn = "analyse" if args.hint else "choose"
     items = [{"obs": json.dumps(o), "level": lv, "seed": i, "fn": fn}
              for lv in args.levels for i, o in enumerate(obs_list)]
-    build_app_zip(ROOT)
-    server = start_server(ROOT)
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    with served() as base, sync_playwright() as pw:
+        browser = launch_chromium(pw)
         page = browser.new_page()
 
         def fulfil(body: str, mime: str):
@@ -167,7 +156,6 @@ def main() -> int:
         page.route(base + "__bench_ai_worker.mjs", fulfil(WORKER, "text/javascript"))
         page.route("**/*", lambda route: route.fallback() if route.request.url.startswith(base)
                    else route.abort())
-        _ = Route  # (type only)
         page.goto(base + "__bench_ai.html")
         page.wait_for_function("document.documentElement.dataset.ready || "
                                "document.documentElement.dataset.error", timeout=180_000)
@@ -179,7 +167,6 @@ def main() -> int:
         long_tasks = page.evaluate("window.longTasks")
         max_gap = page.evaluate("window.maxGap")
         browser.close()
-    server.shutdown()
     errors = [r for r in results if r.get("error")]
     if errors:
         raise SystemExit(f"worker errors: {errors[:3]}")

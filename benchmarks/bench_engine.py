@@ -22,7 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from common import ROOT, count_searches, export_commit, lift_wall_caps
+
 BASELINE = "e514045"
 CORPUS = ROOT / "tests" / "data" / "replay_corpus.json"
 
@@ -52,37 +53,11 @@ def worker(root: str, what: str, games: int) -> None:
 def _ai_nodes(positions: int) -> dict[str, float]:
     """Nodes per second of ``hard`` deciding at positions of the replay corpus's AI games
     (the same positions and seeds for both engines, so the node counts must agree)."""
-    import dataclasses
-    import importlib
-    import math
-
-    import rome.ai.search as search
     from rome import Action, apply_action, automatic_action, current_player, new_game, observation
     from rome.ai import choose_action
 
-    # The wall-clock cap is a safety net that a loaded machine could trip: lift it.
-    for name in ("rome.ai.levels", "rome.ai.search"):
-        try:
-            module = importlib.import_module(name)
-        except ImportError:
-            continue
-        for table in ("LEVEL_PARAMS", "DUEL_PARAMS"):
-            params = getattr(module, table, None)
-            # today's levels say how (an ISMCTS tree's base carries the net); older commits'
-            # levels are all alpha-beta settings
-            lift = getattr(module, "without_wall_clock",
-                           lambda level: dataclasses.replace(level, wall_seconds=math.inf))
-            if params is not None:
-                for key, level in params.items():
-                    params[key] = lift(level)
-    searches: list = []
-    init = search.Search.__init__
-
-    def counting_init(self, *args, **kwargs):  # type: ignore[no-untyped-def]
-        init(self, *args, **kwargs)
-        searches.append(self)
-
-    search.Search.__init__ = counting_init
+    lift_wall_caps()  # a safety net that a loaded machine could trip
+    searches = count_searches()
     games = [g for g in json.loads(CORPUS.read_text())["games"] if g["kind"] == "ai"]
     spent = 0.0
     done = 0
@@ -119,10 +94,7 @@ def main() -> None:
     print(f"Python {platform.python_version()} on {platform.machine()}, "
           f"{time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC; best of {args.rounds} rounds")
     with tempfile.TemporaryDirectory() as tmp:
-        archive = subprocess.run(["git", "archive", BASELINE, "rome"], cwd=ROOT,
-                                 capture_output=True, check=True).stdout
-        subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
-        trees = {"now": ROOT, BASELINE: Path(tmp)}
+        trees = {"now": ROOT, BASELINE: export_commit(BASELINE, Path(tmp))}
         best: dict[tuple[str, str], dict[str, float]] = {}
         for what, amount, key in (("games", args.games, "games_per_s"),
                                   ("ai", args.positions, "nodes_per_s")):

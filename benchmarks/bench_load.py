@@ -1,39 +1,69 @@
-"""Load benchmark: game page boot vs a bare ``loadPyodide()`` from the same files.
+"""Start-up time of pages on the vendored Pyodide, each load in a fresh browser context.
 
-Why: the page's cost over Pyodide itself (PyScript, config, app zip, worker start,
-engine set-up) should stay small; the target is game page <= 1.3x bare boot.
-Each sample uses a fresh browser context (cold cache), and the time is taken in the
-page, from navigation start (``performance.now()`` origin) to ``data-ready``.
-Run with ``make bench-load``; not part of the test suite.
+    python benchmarks/bench_load.py [--runs 5]            # game page vs bare Pyodide
+    python benchmarks/bench_load.py --wheel [--runs 7]    # app zip vs the rome wheel
+
+Default: the game page's boot against a bare ``loadPyodide()`` from the same files.  Why:
+the page's cost over Pyodide itself (PyScript, config, app zip, worker start, engine set-up)
+should stay small; the target is game page <= 1.3x bare boot.  Run with ``make
+bench-load``; not part of the test suite.
+
+``--wheel``: where the code comes from, the app zip (``[files]``) or the wheel
+(``packages``).  The game's page loads ``rome`` and ``ui`` from ``assets/vendor/app.zip``;
+rules sites install the ``rome`` wheel through micropip.  Three pages, each importing
+``rome`` and ``ui.svg_cards``: ``zip`` (today's game: one zip of both), ``wheel`` (the
+rome wheel via micropip, ``ui`` from a zip of its own) and, for rules sites,
+``wheel-only`` (the wheel, no ``ui``).
+
+Either way the pages alternate (machine noise hits all alike), each load in a fresh
+context (cold cache), timed in the page from navigation start (``performance.now()``
+origin) to its ``data-ready-ms``; printed are the medians and the ratios.
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
+import subprocess
 import sys
+import tempfile
+import zipfile
 from pathlib import Path
+from typing import Any
 
-from playwright.sync_api import Browser, sync_playwright
-
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from scripts.serve import start_server  # noqa: E402
-from scripts.vendor import build_app_zip  # noqa: E402
+from common import ROOT, launch_chromium, served
+from playwright.sync_api import sync_playwright
 
 PAGES = {"game page": "index.html", "bare Pyodide": "benchmarks/bare_pyodide.html"}
 SETTLED_JS = "document.documentElement.dataset.ready || document.documentElement.dataset.error"
 
+WHEEL_BODY = """<!doctype html><html><head><meta charset="utf-8">
+<link rel="icon" href="data:,">
+<script type="module" src="./assets/vendor/pyscript/core.js"></script></head><body>
+<script type="py" config='{config}'>
+import rome
+from pyscript import document, window
+assert rome.legal_actions(rome.new_game(2, seed=1))
+IMPORT_UI
+document.documentElement.dataset.readyMs = str(round(window.performance.now()))
+</script></body></html>"""
+WHEEL_CONFIGS = {
+    "zip": '{"interpreter": "./assets/vendor/pyodide/pyodide.mjs", '
+           '"files": {"./assets/vendor/app.zip": "./*"}}',
+    "wheel": '{"interpreter": "./assets/vendor/pyodide/pyodide.mjs", '
+             '"packages": ["./wheels/WHEEL"], "files": {"./ui.zip": "./*"}}',
+    "wheel-only": '{"interpreter": "./assets/vendor/pyodide/pyodide.mjs", '
+                  '"packages": ["./wheels/WHEEL"]}',
+}
 
-def measure(browser: Browser, url: str) -> float:
-    """Seconds from navigation start to ``data-ready`` in a fresh context."""
+
+def load_seconds(browser: Any, url: str, settled: str = SETTLED_JS) -> float:
+    """Seconds from navigation start to the page's ``data-ready-ms``, in a fresh context."""
     context = browser.new_context()
     try:
         page = context.new_page()
         page.goto(url)
-        page.wait_for_function(SETTLED_JS, timeout=120_000)
+        page.wait_for_function(settled, timeout=180_000)
         error = page.evaluate("document.documentElement.dataset.error")
         if error:
             raise RuntimeError(f"{url} failed to start: {error}")
@@ -42,31 +72,76 @@ def measure(browser: Browser, url: str) -> float:
         context.close()
 
 
-def main() -> None:
-    """Interleave the two pages ``--runs`` times each and print medians and the ratio."""
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--runs", type=int, default=5)
-    args = parser.parse_args()
-    build_app_zip(ROOT)
-    server = start_server(ROOT)
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
-    samples: dict[str, list[float]] = {name: [] for name in PAGES}
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-        )
-        for _ in range(args.runs):
-            for name, path in PAGES.items():  # interleaved: machine noise hits both
-                samples[name].append(measure(browser, base + path))
+def alternate(root: Path, pages: dict[str, str], runs: int, settled: str = SETTLED_JS
+              ) -> dict[str, list[float]]:
+    """Each page of ``pages`` (name: path under ``root``) loaded ``runs`` times, in turn."""
+    samples: dict[str, list[float]] = {name: [] for name in pages}
+    with served(root=root) as base, sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        for _ in range(runs):
+            for name, path in pages.items():
+                samples[name].append(load_seconds(browser, base + path, settled))
         browser.close()
-    server.shutdown()
+    return samples
+
+
+def game_against_bare(runs: int) -> None:
+    samples = alternate(ROOT, PAGES, runs)
     medians = {name: statistics.median(values) for name, values in samples.items()}
     for name, values in samples.items():
-        runs = ", ".join(f"{v:.2f}" for v in values)
-        print(f"{name:>13}: median {medians[name]:.2f} s  (runs: {runs})")
+        times = ", ".join(f"{v:.2f}" for v in values)
+        print(f"{name:>13}: median {medians[name]:.2f} s  (runs: {times})")
     ratio = medians["game page"] / medians["bare Pyodide"]
     verdict = "OK" if ratio <= 1.3 else "OVER TARGET"
     print(f"        ratio: {ratio:.2f}x bare boot (target <= 1.30x) {verdict}")
+
+
+def build_wheel(out: Path) -> Path:
+    """The rome wheel, built from pyproject.toml by the project's build backend."""
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps",
+                    "--no-build-isolation", "-w", str(out), str(ROOT)], check=True)
+    return next(out.glob("*.whl"))
+
+
+def zip_against_wheel(runs: int) -> None:
+    folder = Path(tempfile.mkdtemp(prefix="rome-bench-"))
+    wheel = build_wheel(folder / "wheels")
+    (folder / "assets").symlink_to(ROOT / "assets", target_is_directory=True)
+    pages = {name: f"{name}.html" for name in WHEEL_CONFIGS}
+    for name, config in WHEEL_CONFIGS.items():
+        body = WHEEL_BODY.replace("IMPORT_UI", "" if name == "wheel-only" else
+                                  "import ui.svg_cards")
+        (folder / pages[name]).write_text(
+            body.replace("{config}", config.replace("WHEEL", wheel.name)))
+    from scripts.vendor import build_app_zip
+
+    app_zip = build_app_zip(ROOT)
+    with zipfile.ZipFile(app_zip) as src, \
+            zipfile.ZipFile(folder / "ui.zip", "w", zipfile.ZIP_DEFLATED) as ui_zip:
+        for item in src.infolist():
+            if item.filename.startswith("ui/"):
+                ui_zip.writestr(item, src.read(item))
+    samples = alternate(folder, pages, runs, settled="document.documentElement.dataset.readyMs")
+    times = {name: [round(s * 1000) for s in values] for name, values in samples.items()}
+    zip_ms = statistics.median(times["zip"])
+    sizes = {"app.zip": app_zip.stat().st_size, wheel.name: wheel.stat().st_size}
+    print(f"runs: {runs} each, alternating; sizes: {sizes}")
+    for name in WHEEL_CONFIGS:
+        median = statistics.median(times[name])
+        print(f"{name:>10}: median {median:.0f} ms ({median / zip_ms:.2f}x zip)  {times[name]}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--wheel", action="store_true",
+                        help="compare the app zip with the rome wheel (rules sites)")
+    parser.add_argument("--runs", type=int, default=None,
+                        help="loads of each page (default 5, with --wheel 7)")
+    args = parser.parse_args()
+    if args.wheel:
+        zip_against_wheel(args.runs or 7)
+    else:
+        game_against_bare(args.runs or 5)
 
 
 if __name__ == "__main__":

@@ -18,17 +18,11 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
-from pathlib import Path
 
+from common import launch_chromium, served
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from e2e.conftest import CHROMIUM, CHROMIUM_ARGS, SETTLED_JS  # noqa: E402
-from scripts.serve import start_server  # noqa: E402
-from scripts.vendor import build_site  # noqa: E402
+from e2e.conftest import SETTLED_JS
 
 PLAY_JS = """
 async ({rounds, prefer}) => {
@@ -74,36 +68,29 @@ def main() -> int:
     parser.add_argument("--pace", type=int, default=800)
     parser.add_argument("--seed", type=int, default=11)
     args = parser.parse_args()
-    build_site(ROOT)
-    server = start_server(ROOT)
-    url = f"http://127.0.0.1:{server.server_address[1]}/index.html"
     results = {}
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                         args=CHROMIUM_ARGS)
-            for level in args.levels:
-                page = browser.new_page()
-                page.goto(f"{url}?seats=human,{level},{level},{level}&seed={args.seed}"
-                          f"&pace={args.pace}")
-                page.wait_for_function(SETTLED_JS, timeout=120_000)
-                page.wait_for_function(
-                    "document.getElementById('worker-status')?.dataset.workerReady === 'true'",
-                    timeout=120_000)
-                waits = page.evaluate(PLAY_JS, {"rounds": args.rounds, "prefer": PREFER})
-                last = args.rounds or max(int(r) for r in waits)
-                per_round = [waits.get(str(r), 0.0) / 1000 for r in range(1, last + 1)]
-                results[level] = {"rounds_s": [round(w, 2) for w in per_round],
-                                  "mean_s": round(statistics.mean(per_round), 2),
-                                  "max_s": round(max(per_round), 2)}
-                print(f"{level:>7}: waiting per round {results[level]['rounds_s']} s, "
-                      f"mean {results[level]['mean_s']} s, max {results[level]['max_s']} s",
-                      flush=True)
-                page.close()
-            browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
+    with served("site") as base, sync_playwright() as pw:
+        url = f"{base}index.html"
+        browser = launch_chromium(pw)
+        for level in args.levels:
+            page = browser.new_page()
+            page.goto(f"{url}?seats=human,{level},{level},{level}&seed={args.seed}"
+                      f"&pace={args.pace}")
+            page.wait_for_function(SETTLED_JS, timeout=120_000)
+            page.wait_for_function(
+                "document.getElementById('worker-status')?.dataset.workerReady === 'true'",
+                timeout=120_000)
+            waits = page.evaluate(PLAY_JS, {"rounds": args.rounds, "prefer": PREFER})
+            last = args.rounds or max(int(r) for r in waits)
+            per_round = [waits.get(str(r), 0.0) / 1000 for r in range(1, last + 1)]
+            results[level] = {"rounds_s": [round(w, 2) for w in per_round],
+                              "mean_s": round(statistics.mean(per_round), 2),
+                              "max_s": round(max(per_round), 2)}
+            print(f"{level:>7}: waiting per round {results[level]['rounds_s']} s, "
+                  f"mean {results[level]['mean_s']} s, max {results[level]['max_s']} s",
+                  flush=True)
+            page.close()
+        browser.close()
     print(json.dumps({"pace_ms": args.pace, "seed": args.seed, **results}))
     return 0
 

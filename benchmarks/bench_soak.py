@@ -18,18 +18,10 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
 import time
-from pathlib import Path
 
+from common import launch_chromium, served
 from playwright.sync_api import CDPSession, Page, sync_playwright
-
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from scripts.serve import start_server  # noqa: E402
-from scripts.vendor import build_site  # noqa: E402
 
 OVER_JS = "document.getElementById('table')?.dataset.phase === 'over'"
 
@@ -60,13 +52,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
     kinds = args.seats.split(",")
-    build_site(ROOT)
-    server = start_server(ROOT)
-    url = f"http://127.0.0.1:{server.server_address[1]}/index.html?pace=0"
     rows = []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                             args=CHROMIUM_ARGS)
+    with served("site") as base, sync_playwright() as playwright:
+        url = f"{base}index.html?pace=0"
+        browser = launch_chromium(playwright)
         page = browser.new_page()
         page.set_default_timeout(600_000)
         page.goto(url)
@@ -83,7 +72,6 @@ def main() -> None:
                   f"Pyodide memory {row['wasm_mb']:6.1f} MB  Python objects {row['objects']:7d}",
                   flush=True)
         browser.close()
-    server.shutdown()
     if len(rows) < 3:
         return
     first, second, last = rows[0], rows[1], rows[-1]

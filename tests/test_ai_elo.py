@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from rome.ai.elo import fit, pairwise, table
+from research.elo import fit, pairwise, table
 
 
 def games(a: str, b: str, wins: int, losses: int) -> list[tuple[str, str, float, float]]:

@@ -1,4 +1,4 @@
-"""The evaluation's terms and the weights fitted from self-play (rome/ai/fit.py)."""
+"""The evaluation's terms and the weights fitted from self-play (research/fit.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import random
 import pytest
 
 import rome
+from research.fit import fit, margin_terms, play_out, position_rows, r2, solve
 from rome.ai.evaluate import PHASES, TERMS, Context, estimate, phase_of, terms, utility
-from rome.ai.fit import fit, margin_terms, play_out, position_rows, r2, solve
 from rome.ai.levels import LEVEL_PARAMS
 from rome.ai.search import Search
 

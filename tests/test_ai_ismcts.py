@@ -11,8 +11,8 @@ from dataclasses import replace
 import pytest
 
 import rome
+from research.candidates import CANDIDATES, choose
 from rome.ai import ismcts
-from rome.ai.candidates import CANDIDATES, choose
 from rome.ai.evaluate import Context, seat_utility
 from rome.ai.levels import DUEL_ALPHA_BETA, LEVEL_PARAMS
 from rome.ai.minimax import BudgetExceeded

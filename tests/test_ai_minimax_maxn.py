@@ -10,7 +10,7 @@ import random
 import pytest
 
 import rome
-from rome.ai.candidates import CANDIDATES, candidate_params
+from research.candidates import CANDIDATES, candidate_params
 from rome.ai.evaluate import Context, estimate, utility
 from rome.ai.levels import DUEL_ALPHA_BETA, LEVEL_PARAMS, Level, Tree, level_params
 from rome.ai.minimax import alphabeta, iteration, maxn

@@ -1,11 +1,11 @@
 """A tournament seat decided from the true state (``play_game(..., oracles=...)``), which
-benchmarks/bench_ai_oracle.py uses to measure what seeing everything is worth."""
+research/oracle.py uses to measure what seeing everything is worth."""
 
 from __future__ import annotations
 
 import rome
+from research.tournament import play_game
 from rome.ai import choose_action
-from rome.ai.tournament import play_game
 
 
 def test_an_oracle_seat_plays_its_moves_with_the_tournament_seeds() -> None:

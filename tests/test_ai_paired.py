@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from rome.ai.tournament import main as tournament_main
-from rome.ai.tournament import paired, sign_test
+from research.tournament import main as tournament_main
+from research.tournament import paired, sign_test
 
 
 def _game(seed: int, bots: list[str], winner: int) -> dict:

@@ -11,13 +11,13 @@ from dataclasses import replace
 import pytest
 
 import rome
+from research.tournament import main as tournament_main
+from research.tournament import run as run_tournament
+from research.tournament import wilson
 from rome.ai import LEVELS, choose_action
 from rome.ai.evaluate import Context, estimate, seat_utility, utility
 from rome.ai.levels import LEVEL_PARAMS
 from rome.ai.search import Search
-from rome.ai.tournament import main as tournament_main
-from rome.ai.tournament import run as run_tournament
-from rome.ai.tournament import wilson
 
 
 def _first_act_step(seed: int, players: int = 2) -> rome.GameState:
@@ -226,8 +226,8 @@ def test_hard_in_a_duel_grows_an_information_set_tree(monkeypatch: pytest.Monkey
     """Two-player hard is ISMCTS (rome.ai.ismcts) in 72 000 nodes, its roll-outs building
     at one place per card kind, weighing the evaluation as hard does with 3-4 players: its
     move is the tree's, after many iterations."""
+    from research.candidates import CANDIDATES
     from rome.ai import decision_seed, ismcts
-    from rome.ai.candidates import CANDIDATES
     from rome.ai.levels import DUEL_ALPHA_BETA, MOVE_FIT_WEIGHTS, Tree, level_params
 
     tree = level_params("hard", 2)

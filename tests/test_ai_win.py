@@ -15,8 +15,8 @@ from functools import cache
 import pytest
 
 import rome
+from research.candidates import CANDIDATES
 from rome.ai import search
-from rome.ai.candidates import CANDIDATES
 from rome.ai.evaluate import Context, estimate
 from rome.ai.levels import DUEL_ALPHA_BETA, DUEL_PARAMS, LEVEL_PARAMS, Tree
 from rome.ai.players import computer_player

@@ -103,14 +103,13 @@ def test_replay_refuses_records_that_are_no_game(text: str, reason: str) -> None
 
 
 def test_catalogue_offers_every_building_of_cards_md() -> None:
-    """The ids are read from the shared rules' table, not from the engine."""
+    """The ids are read from the rules spec's table (a copy in tests/data), not from the
+    engine."""
     from pathlib import Path
 
     from ui.embed.calculator import catalogue_html
 
-    # The spec lies beside the repository (../shared), in CI as in development.
-    cards_md = Path(__file__).resolve().parents[2] / "shared" / "rules" / "CARDS.md"
-    table = cards_md.read_text().split("## Buildings", 1)[1].split("\n## ", 1)[0]
+    table = (Path(__file__).parent / "data" / "cards_buildings.md").read_text(encoding="utf-8")
     ids = [line.split("|")[1].strip() for line in table.splitlines()
            if line.startswith("| ") and not line.startswith("| id ")]
     assert len(ids) == 31

@@ -10,8 +10,8 @@ import pytest
 
 import rome
 from helpers import STRIP_FRONTS, Position, random_game
+from research.tournament import run as run_tournament
 from rome.ai import choose_action
-from rome.ai.tournament import run as run_tournament
 from rome.city import free_spaces
 from rome.invariants import kept_free_spaces_match_the_city
 

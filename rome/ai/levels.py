@@ -54,7 +54,7 @@ class Level:
     # of winning, tanh(margin / (base + slope * t)) with t the root seat's own turns left
     # at the leaf, instead of by the estimated margin (None).  Why: winning is what counts,
     # and the estimate's margin is far from the final one early (rms error about 7 points
-    # with 0 own turns left, 18 with 4, 19-22 beyond: benchmarks/bench_ai_calibration.py)
+    # with 0 own turns left, 18 with 4, 19-22 beyond: research/calibration.py)
     # but exact once the game is over.  tanh is odd, so the duel stays zero-sum.
     win_spread: tuple[float, float] | None = None
 
@@ -94,7 +94,7 @@ def without_wall_clock(params: Params) -> Params:
 MOVE_FIT_WEIGHTS: tuple[tuple[str, float], ...] = (("hand_discount", 0.425),
                                                    ("production_per_turn", 1.05))
 """The evaluation weights comparing moves in the same deal found better than the hand-set
-ones (``rome.ai.fit --target moves``; greedy with them won 0.65 of 400 duels and 0.41 of
+ones (``research.fit --target moves``; greedy with them won 0.65 of 400 duels and 0.41 of
 400 four-player games against greedy).  Hard weighs by them at every player count."""
 
 LEVEL_PARAMS: dict[str, Level] = {

@@ -79,7 +79,7 @@ def deepen(search: Searcher, orders: list[Order], done: list[dict[Action, float]
     before at depth 2, 1.7-3.5 at depth 3).
     An iteration that runs out is thrown away, and on hard's budget that had thrown away
     a third (2 players) to a half (4 players) of the nodes for the same moves
-    (``benchmarks/bench_ai_budget.py``).
+    (``python benchmarks/bench_ai.py budget``).
     """
     level = search.level
     last, growth = search.nodes, 1.0

@@ -284,7 +284,7 @@ def decide_in(samples: list[Any], seat: int, level: Level, rng: random.Random,
               deadline: float) -> Action:
     """The move of ``seat`` searched in the given deals (full states); ``rng`` draws the
     soft-max choice.  Apart from :func:`decide`, only a benchmark calls it, with the true
-    state as the one deal (benchmarks/bench_ai_oracle.py: how much a bot gains by seeing
+    state as the one deal (research/oracle.py: how much a bot gains by seeing
     everything, the most any handling of hidden information could gain)."""
     actions = sensible_actions(samples[0])
     if len(actions) == 1:

@@ -12,7 +12,7 @@ no decision), and no intercept, by symmetry.  A ridge pull towards 1 (the hand-s
 keeps a term seen rarely from taking a wild factor.  The result is a tuple of
 ``fit_<term>_<phase>`` weights a :class:`rome.ai.levels.Level` carries.
 
-    python -m rome.ai.fit --players 2 --games 400 --seed 0
+    python -m research fit --players 2 --games 400 --seed 0
 
 Regressing the result on a position's terms learns what goes with winning under the
 self-play's policy, not what a move is worth: a seat holding brick tokens has not built
@@ -41,20 +41,19 @@ import random
 import sys
 from typing import Any
 
-from .. import (
+from rome import (
+    Action,
     GameState,
-    apply_action,
-    automatic_action,
     current_player,
     final_scores,
-    is_over,
     new_game,
     observation,
+    play,
     turns_left,
 )
-from .evaluate import PHASES, TERMS, Context, estimate, phase_of, terms, utility
-from .levels import LEVEL_PARAMS, Level, level_params
-from .search import Search, decide
+from rome.ai.evaluate import PHASES, TERMS, Context, estimate, phase_of, terms, utility
+from rome.ai.levels import LEVEL_PARAMS, Level, level_params
+from rome.ai.search import Search, decide
 
 Row = tuple[int, list[float], float]  # (phase, term differences, result difference)
 
@@ -74,18 +73,20 @@ def play_out(state: GameState, levels: list[Level], seed: int,
     its own observation; the k-th decision is seeded ``seed * 7919 + k``, so children of
     one position played out with one seed share their decisions' random draws.  Every
     decision's state is appended to ``decisions`` if given."""
-    k = 0
-    while not is_over(state):
-        action = automatic_action(state)
-        if action is None:
-            seat = current_player(state)
-            action = decide(observation(state, seat), levels[seat],
-                            (seed * 7919 + k) & 0xFFFFFFFF)
-            k += 1
-            if decisions is not None:
-                decisions.append(state)
-        state = apply_action(state, action)
-    return state
+    made = 0
+
+    def player(position: GameState) -> Action:
+        nonlocal made
+        seat = current_player(position)
+        assert seat is not None  # the driver asks only while someone is to act
+        action = decide(observation(position, seat), levels[seat],
+                        (seed * 7919 + made) & 0xFFFFFFFF)
+        made += 1
+        if decisions is not None:
+            decisions.append(position)
+        return action
+
+    return play(state, player, automatic=True)
 
 
 def mixed_seats(rng: random.Random, num_players: int) -> list[Level]:
@@ -219,7 +220,7 @@ def r2(rows: list[Row], weights: dict[str, float]) -> dict[str, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="python -m research fit", description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=0)

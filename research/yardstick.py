@@ -31,6 +31,10 @@ from pathlib import Path
 from typing import Any
 
 YARDSTICK = "e514045:hard"  # the fixed opponent of issue 13
+REPO = Path(__file__).resolve().parents[1]  # the repository whose history holds the commits
+# git looks no higher than the repository (an unpacked archive inside another repository
+# must not find that one's history)
+_GIT_ENV = {**os.environ, "GIT_CEILING_DIRECTORIES": str(REPO.parent)}
 
 # The worker runs with the old commit's ``rome`` first on sys.path (``-I``: no user site,
 # no PYTHON* variables, no current folder; the copy's root is its argument).  One JSON
@@ -90,24 +94,39 @@ def tree_for(commit: str) -> Path:
     root = base / commit
     if (root / "rome" / "ai" / "__init__.py").exists():
         return root
-    repo = Path(__file__).resolve().parents[2]
     tmp = base / f".{commit}.{os.getpid()}"
-    tmp.mkdir(parents=True, exist_ok=True)
-    try:
-        archive = subprocess.run(["git", "-C", str(repo), "archive", commit, "rome"],
-                                 check=True, capture_output=True).stdout
-        subprocess.run(["tar", "-x", "-C", str(tmp)], input=archive, check=True,
-                       capture_output=True)
-    except (OSError, subprocess.CalledProcessError) as exc:
-        detail = getattr(exc, "stderr", b"") or b""
-        raise YardstickError(f"cannot extract commit {commit} from {repo}: "
-                             f"{detail.decode(errors='replace').strip() or exc}") from exc
+    export_rome(commit, tmp)
     try:
         tmp.rename(root)  # atomic: a parallel tournament process may have won the race
     except OSError:
         if not (root / "rome" / "ai" / "__init__.py").exists():
             raise
     return root
+
+
+def export_rome(commit: str, into: Path) -> Path:
+    """``commit``'s ``rome/`` package unpacked under ``into`` (``git archive``: nothing is
+    checked out in the repository itself); benchmarks of old commits use it too."""
+    into.mkdir(parents=True, exist_ok=True)
+    try:
+        archive = subprocess.run(["git", "-C", str(REPO), "archive", commit, "rome"],
+                                 check=True, capture_output=True, env=_GIT_ENV).stdout
+        subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True,
+                       capture_output=True)
+    except (OSError, subprocess.CalledProcessError) as exc:
+        detail = getattr(exc, "stderr", b"") or b""
+        raise YardstickError(f"cannot extract commit {commit} from {REPO}: "
+                             f"{detail.decode(errors='replace').strip() or exc}") from exc
+    return into
+
+
+def has_commit(commit: str) -> bool:
+    """Whether the repository holds ``commit`` (not in a shallow clone or a tarball)."""
+    try:
+        return subprocess.run(["git", "-C", str(REPO), "cat-file", "-e", f"{commit}^{{commit}}"],
+                              capture_output=True, env=_GIT_ENV).returncode == 0
+    except OSError:  # no git at all
+        return False
 
 
 class ExternalBot:

@@ -1,4 +1,4 @@
-"""``python -m rome tournament``: seeded games between computer players, seats rotated.
+"""``python -m research tournament``: seeded games between computer players, seats rotated.
 
 Every seat decides from its own observation through :func:`rome.ai.choose_action`, so a
 tournament measures exactly what a human meets in the browser.  Decisions with only one
@@ -7,14 +7,14 @@ sensible choice are played automatically (as the UI does) and are not timed.
 The last line of stdout is one JSON object mapping each bot name to its ``win_rate``
 (shared wins split), ``ci95`` (Wilson interval), ``mean_score``, ``mean_margin`` (score
 minus the best other seat's), ``decision_ms_p50`` and ``decision_ms_p95``; above it an Elo
-table (:mod:`rome.ai.elo`).  ``--round-robin`` plays every pair of ``--bots`` on the same
+table (:mod:`research.elo`).  ``--round-robin`` plays every pair of ``--bots`` on the same
 two-player seeds and ends with ``{"pairs": {...}, "elo": {...}}`` instead.
 
 Long runs go in shards: ``--seed S --games K --record FILE`` appends each game as a JSON
 line as soon as it ends; ``--merge FILE...`` summarises the shards as one run (a shard's
 size should be a multiple of the player count, so the seat rotation continues).  A bot
 ``COMMIT:LEVEL`` is another commit's level, e.g. the yardstick ``e514045:hard``
-(:mod:`rome.ai.yardstick`).
+(:mod:`research.yardstick`).
 """
 
 from __future__ import annotations
@@ -30,24 +30,24 @@ from contextlib import contextmanager, nullcontext
 from itertools import combinations
 from typing import Any
 
-from .. import (
+from rome import (
     Action,
     GameState,
     SetupError,
-    apply_action,
-    automatic_action,
     current_player,
     final_scores,
-    is_over,
     new_game,
     observation,
+    playthrough,
     winners,
 )
-from . import LEVELS, choose_action
+from rome.ai import LEVELS, choose_action
+from rome.ai.levels import DUEL_PARAMS, LEVEL_PARAMS, without_wall_clock
+from rome.ai.players import tournament_seeds
+
 from .candidates import CANDIDATES
 from .candidates import choose as choose_candidate
 from .elo import fit, pairwise, table
-from .levels import DUEL_PARAMS, LEVEL_PARAMS, without_wall_clock
 from .yardstick import YARDSTICK, close_all, external_choose, is_external, split_name
 
 
@@ -79,36 +79,39 @@ def play_game(num_players: int, seed: int, seat_bots: list[str],
               oracles: dict[str, Oracle] | None = None) -> tuple[list[int], list[int]]:
     """One seeded game; returns (final totals per seat, winning seats).
 
-    A bot named ``COMMIT:LEVEL`` is another commit's level (:mod:`rome.ai.yardstick`):
+    A bot named ``COMMIT:LEVEL`` is another commit's level (:mod:`research.yardstick`):
     it is fed the actions played so far and decides with the same seed.  A bot named in
     ``oracles`` decides from the true state, hidden cards and all: a benchmark's measure
-    of what seeing everything is worth (benchmarks/bench_ai_oracle.py), never a player.
+    of what seeing everything is worth (research/oracle.py), never a player.
     """
+    seeds = tournament_seeds(seed)
+    played: list[str] = []  # every action so far, forced ones too: what an old commit replays
+    made = 0
+
+    def player(state: GameState) -> Action:
+        nonlocal made
+        seat = current_player(state)
+        assert seat is not None  # the driver asks only while someone is to act
+        bot = seat_bots[seat]
+        ai_seed = seeds(seat, made)
+        t0 = time.perf_counter()
+        if oracles is not None and bot in oracles:
+            text = oracles[bot](state, seat, ai_seed)
+        elif is_external(bot):
+            text = external_choose(bot, num_players, seed, False, played, ai_seed)
+        elif bot in CANDIDATES:
+            text = choose_candidate(observation(state, seat), bot, ai_seed)
+        else:
+            text = choose_action(observation(state, seat), bot, ai_seed)
+        if times is not None:
+            times[bot].append((time.perf_counter() - t0) * 1000.0)
+        made += 1
+        return Action.parse(text)
+
     state = new_game(num_players, seed=seed)
-    played: list[str] = []
-    decision = 0
-    while not is_over(state):
-        action = automatic_action(state)
-        if action is None:
-            seat = current_player(state)
-            assert seat is not None
-            bot = seat_bots[seat]
-            ai_seed = seed * 7919 + seat * 131 + decision
-            t0 = time.perf_counter()
-            if oracles is not None and bot in oracles:
-                text = oracles[bot](state, seat, ai_seed)
-            elif is_external(bot):
-                text = external_choose(bot, num_players, seed, False, played, ai_seed)
-            elif bot in CANDIDATES:
-                text = choose_candidate(observation(state, seat), bot, ai_seed)
-            else:
-                text = choose_action(observation(state, seat), bot, ai_seed)
-            if times is not None:
-                times[bot].append((time.perf_counter() - t0) * 1000.0)
-            action = Action.parse(text)
-            decision += 1
-        state = apply_action(state, action)
+    for _before, action, after in playthrough(state, player, automatic=True):
         played.append(str(action))
+        state = after
     totals = [s["total"] for s in final_scores(state)]
     return totals, winners(state)
 
@@ -365,7 +368,7 @@ def _bar(total: int, wanted: bool) -> Any:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m rome tournament", description="Seeded games between computer players.",
+        prog="python -m research tournament", description="Seeded games between computer players.",
         epilog=f"Bots: {', '.join(LEVELS)}, or COMMIT:LEVEL for another commit's level "
                f"(the yardstick of issue 13 is {YARDSTICK}).")
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))

@@ -1,8 +1,8 @@
 """How well the evaluation's margin foretells the final margin, by turns left.
 
-    nice -n 10 python benchmarks/bench_ai_calibration.py --level greedy --games 60 --seed 50000
+    nice -n 10 python -m research calibration --level greedy --games 60 --seed 50000
 
-Plays seeded two-player games of ``--level`` against itself (``rome.ai.fit.selfplay``,
+Plays seeded two-player games of ``--level`` against itself (``research.fit.selfplay``,
 the fit's games); at every decision it takes
 seat 0's estimated margin (``rome.ai.evaluate.estimate``, on the real state) and, once the
 game is over, its final margin.  Prints one JSON line per own turns left: how many
@@ -19,15 +19,12 @@ import argparse
 import json
 import math
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import rome
+from rome.ai.evaluate import Context, estimate
+from rome.ai.levels import level_params
 
-import rome  # noqa: E402
-from rome.ai.evaluate import Context, estimate  # noqa: E402
-from rome.ai.fit import selfplay  # noqa: E402
-from rome.ai.levels import level_params  # noqa: E402
+from .fit import selfplay
 
 
 def pairs(level: str, games: int, seed: int) -> dict[int, list[tuple[float, float]]]:
@@ -59,12 +56,13 @@ def summary(rows: list[tuple[float, float]]) -> dict[str, float]:
             "sign_agrees": round(sum(1 for a, b in rows if (a > 0) == (b > 0)) / n, 2)}
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m research calibration",
+                                 description=__doc__.splitlines()[0])
     ap.add_argument("--level", default="greedy")
     ap.add_argument("--games", type=int, default=60)
     ap.add_argument("--seed", type=int, default=50000)
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     for turns, rows in sorted(pairs(args.level, args.games, args.seed).items()):
         print(json.dumps({"own_turns_left": turns, **summary(rows)}))
     return 0

@@ -12,9 +12,9 @@ import math
 from dataclasses import replace
 from typing import Any
 
-from . import decision_seed, ismcts
-from .levels import DUEL_ALPHA_BETA, LEVEL_PARAMS, MOVE_FIT_WEIGHTS, Level, Tree
-from .search import decide
+from rome.ai import decision_seed, ismcts
+from rome.ai.levels import DUEL_ALPHA_BETA, LEVEL_PARAMS, MOVE_FIT_WEIGHTS, Level, Tree
+from rome.ai.search import decide
 
 
 def _endgame(level: Level, **deeper: object) -> Level:
@@ -72,7 +72,7 @@ CANDIDATES: dict[str, tuple[Level, Level] | tuple[Tree, Tree]] = {
     "cand-w12": _hard_with(width=12),
     # 5 positions per card kind instead of 3 when generating builds (the cheap placement
     # score may cut the best space; seeing every hidden card gained hard nothing,
-    # benchmarks/bench_ai_oracle.py, so the moves it chooses among are the next suspect)
+    # research/oracle.py, so the moves it chooses among are the next suspect)
     "cand-p5": _hard_with(positions=5),
     # 2 players (3-4 players: hard unchanged): leaves valued by a chance of winning,
     # tanh(margin / (base + slope * own turns left at the leaf)), not the margin
@@ -128,7 +128,7 @@ CANDIDATES: dict[str, tuple[Level, Level] | tuple[Tree, Tree]] = {
     # roll-outs are a smaller part, measured no gain over 75 games)
     "cand-isr72m": _is(nodes=72000, deals=8, baseline=True, explore=6.0, rollout_positions=1,
                        weights=MOVE_FIT_WEIGHTS),
-    # the evaluation reweighed where comparing moves in the same deal (rome.ai.fit
+    # the evaluation reweighed where comparing moves in the same deal (research.fit
     # --target moves) found it wrong: the hand worth half, production three times as much;
     # as greedy bots these won 0.65 of 400 games against greedy (0.41 of 400 in 4 players),
     # as normal 0.605 of 200 against normal, as hard no gain (rome/ai/README.md, "Moves
@@ -140,7 +140,7 @@ CANDIDATES: dict[str, tuple[Level, Level] | tuple[Tree, Tree]] = {
                                             ("production_per_turn", 1.05))),
     # roll-outs played to the end of the game, so a leaf is the final margin of greedy
     # play in its deal, not the estimate after a few turns (whose margin says almost
-    # nothing of the final one before the last four turns: bench_ai_calibration.py); on
+    # nothing of the final one before the last four turns: research/calibration.py); on
     # normal first (a greedy turn costs about 110 nodes, a roll-out from the first turn
     # about 3 000, so the node budget is lifted), then with the reweighed policy
     "cand-nend": _normal_with(horizon=99, nodes=10**7),

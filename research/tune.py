@@ -1,6 +1,6 @@
 """Evaluation-weight tuning: a greedy bot with changed weights against plain greedy bots.
 
-    python benchmarks/bench_ai_tune.py --players 2 --games 200 --seed 0 \
+    python -m research tune --players 2 --games 200 --seed 0 \
         --set brick_token=2.0 --set hand_discount=0.9 [--level greedy] \
         [--base-set production_per_turn=1.05]
 
@@ -15,29 +15,32 @@ import argparse
 import dataclasses
 import json
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import rome
+from rome.ai.levels import LEVEL_PARAMS, Level
+from rome.ai.players import tournament_seeds
+from rome.ai.search import decide
 
-import rome  # noqa: E402
-from rome.ai.levels import LEVEL_PARAMS  # noqa: E402
-from rome.ai.search import decide  # noqa: E402
-from rome.ai.tournament import wilson  # noqa: E402
+from .tournament import wilson
 
 
-def play(n: int, seed: int, levels: list) -> tuple[list[int], list[int]]:
-    state = rome.new_game(n, seed=seed)
-    k = 0
-    while not rome.is_over(state):
-        action = rome.automatic_action(state)
-        if action is None:
-            seat = rome.current_player(state)
-            obs = rome.observation(state, seat)
-            action = decide(obs, levels[seat], (seed * 7919 + seat * 131 + k) & 0xFFFFFFFF)
-            k += 1
-        state = rome.apply_action(state, action)
-    return [s["total"] for s in rome.final_scores(state)], rome.winners(state)
+def play(n: int, seed: int, levels: list[Level]) -> tuple[list[int], list[int]]:
+    """One seeded game of ``levels`` (one per seat): (final totals, winning seats); the
+    decisions seeded as a tournament seeds them (:func:`rome.ai.players.tournament_seeds`)."""
+    seeds = tournament_seeds(seed)
+    made = 0
+
+    def player(state: rome.GameState) -> rome.Action:
+        nonlocal made
+        seat = rome.current_player(state)
+        assert seat is not None  # the driver asks only while someone is to act
+        action = decide(rome.observation(state, seat), levels[seat],
+                        seeds(seat, made) & 0xFFFFFFFF)
+        made += 1
+        return action
+
+    end = rome.play(rome.new_game(n, seed=seed), player, automatic=True)
+    return [s["total"] for s in rome.final_scores(end)], rome.winners(end)
 
 
 def parse(pairs: list[str]) -> dict[str, float]:
@@ -45,8 +48,9 @@ def parse(pairs: list[str]) -> dict[str, float]:
     return {k: float(v) for k, v in (s.split("=") for s in pairs)}
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m research tune",
+                                 description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=0)
@@ -56,7 +60,7 @@ def main() -> int:
     ap.add_argument("--base-set", action="append", default=[],
                     help="weight=value for every seat (the variant's --set overrides)")
     ap.add_argument("--others-max", type=float, default=None)
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     common = parse(args.base_set)
     base = dataclasses.replace(LEVEL_PARAMS[args.base or args.level],
                                weights=tuple(common.items()))

@@ -1,9 +1,9 @@
 """What seeing everything is worth: a level that searches the true state against the
 level itself, two players.
 
-    nice -n 15 python benchmarks/bench_ai_oracle.py --games 50 --seed 12000 \\
+    nice -n 15 python -m research oracle --games 50 --seed 12000 \\
         --record /tmp/oracle.jsonl
-    python -m rome tournament --merge /tmp/oracle.jsonl --control /tmp/hh.jsonl
+    python -m research tournament --merge /tmp/oracle.jsonl --control /tmp/hh.jsonl
 
 The oracle seat (``oracle-LEVEL``) searches one deal, the true one: the other seat's hand
 and the decks' order included, with the level's whole node budget
@@ -28,16 +28,13 @@ import math
 import random
 import sys
 from dataclasses import replace
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import rome
+from rome.ai import decision_seed
+from rome.ai.levels import level_params
+from rome.ai.search import decide_in
 
-import rome  # noqa: E402
-from rome.ai import decision_seed  # noqa: E402
-from rome.ai.levels import level_params  # noqa: E402
-from rome.ai.search import decide_in  # noqa: E402
-from rome.ai.tournament import game_record, rotated_schedule, wall_caps_lifted  # noqa: E402
+from .tournament import game_record, rotated_schedule, wall_caps_lifted
 
 
 def oracle(level_name: str, nodes: int | None):
@@ -53,8 +50,9 @@ def oracle(level_name: str, nodes: int | None):
     return choose
 
 
-def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m research oracle",
+                                 description=__doc__.split("\n\n")[0])
     ap.add_argument("--level", default="hard")
     ap.add_argument("--games", type=int, default=50)
     ap.add_argument("--seed", type=int, default=12000)
@@ -70,7 +68,8 @@ def main(argv: list[str] | None = None) -> None:
             sink.write(json.dumps(rec, sort_keys=True) + "\n")
             sink.flush()
             print(rec["seed"], rec["bots"], rec["totals"], rec["winners"], flush=True)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
