@@ -102,12 +102,6 @@ def app_zip(tmp_path_factory: pytest.TempPathFactory) -> set[str]:
     return python_files(build_app_zip(ROOT, tmp_path_factory.mktemp("zip") / "app.zip"))
 
 
-# Until the research modules leave rome/ai/ (the research branch of issue 35), the two
-# product tests fail on exactly them: expected here, and this marker goes at that merge.
-UNTIL_RESEARCH_MOVES = pytest.mark.xfail((ROOT / "rome" / "ai" / "tournament.py").exists(),
-                                         reason="research modules still in rome/ai/",
-                                         strict=True)
-
 
 def research_in(files: set[str]) -> list[str]:
     return sorted(f for f in files if "research" in f.split("/")
@@ -124,7 +118,6 @@ def test_the_game_is_found_from_its_entry_points() -> None:
     assert research_in(set(game)) == [], "the game imports research code"
 
 
-@UNTIL_RESEARCH_MOVES
 def test_the_app_zip_holds_the_game_and_no_research(app_zip: set[str]) -> None:
     assert research_in(app_zip) == []
     game = game_modules()
@@ -132,7 +125,6 @@ def test_the_app_zip_holds_the_game_and_no_research(app_zip: set[str]) -> None:
     assert sorted(app_zip - game - set(LIBRARY_ONLY)) == [], "modules the game never imports"
 
 
-@UNTIL_RESEARCH_MOVES
 def test_the_wheel_holds_the_engine_and_its_command_only(tmp_path: Path) -> None:
     """One test builds the wheel, so that parallel workers never build in the tree at once."""
     wheel = build_wheel(tmp_path)
