@@ -20,7 +20,8 @@ from typing import Any
 from .cards import SPACES, card_instances
 from .errors import ObservationError
 from .flow import current_player, draft_chooser
-from .state import GameState, Phase, PlayerState, Step, everyone
+from .phases import Phase, Step
+from .state import GameState, PlayerState, everyone
 
 Obs = dict[str, Any]
 

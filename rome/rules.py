@@ -14,7 +14,8 @@ from collections.abc import Callable
 from .actions import Action
 from .errors import IllegalActionError
 from .flow import current_player
-from .state import NONE, OVER, GameState
+from .phases import NONE, OVER
+from .state import GameState
 from .verbs import STEP_VERBS, VERBS, parse
 from .verbs_strip import ALWAYS
 

@@ -23,7 +23,8 @@ from typing import Any
 from .cards import BUILDINGS, SHAPES, SHRINE_DECK, START, STARTING_CITY, card_instances
 from .city import MAX_SIDE
 from .errors import ScoreInputError
-from .invariants import MOST_COINS, MOST_INFLUENCE, city_problem
+from .invariants_city import city_problem
+from .invariants_seats import MOST_COINS, MOST_INFLUENCE
 from .scoring import score_city
 
 Pos = tuple[int, int]

@@ -20,39 +20,14 @@ from typing import Any, NamedTuple
 from .cards import SHAPES
 from .city import Places, Pos
 from .errors import StateError
+from .invariants import check_state
+from .phases import Phase, Step
 
 SAVE_VERSION = 1
 """Bump when the saved layout changes: a save of another version is refused."""
 
 HandCard = tuple[int, int]
 """(card instance, bit mask of the seats that know it is there)."""
-
-
-class Phase(StrEnum):
-    """Where the round stands; saves keep the text value."""
-
-    DRAFT = "draft"
-    EMISSARY = "emissary"
-    ACTION = "action"
-    OVER = "over"
-
-
-class Step(StrEnum):
-    """Where the acting emissary's turn stands (``NONE`` outside the action phase)."""
-
-    NONE = ""
-    TAKE = "take"
-    ACT = "act"
-    SCHOOL_DECK = "school-deck"
-    SCHOOL_KEEP = "school-keep"
-
-
-PHASES = tuple(Phase)
-STEPS = tuple(Step)
-# The members as module constants: the rules read them on every action, and reading a
-# member off its enum class costs about 0.6 µs on CPython 3.11, a plain global 0.05 µs.
-DRAFT, EMISSARY, ACTION, OVER = PHASES
-NONE, TAKE, ACT, SCHOOL_DECK, SCHOOL_KEEP = STEPS
 
 
 INTERNAL_FIELDS = frozenset({"rng", "decks", "draw", "draw_deck", "draft_pool", "draft_turn",
@@ -276,8 +251,6 @@ class GameState:
             raise
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             raise StateError(f"malformed saved game: {_short(exc)}") from None
-        from .invariants import check_state  # the checks read this module's types
-
         check_state(state)
         return state
 
@@ -303,5 +276,4 @@ def _read(d: Any) -> GameState:
     return s
 
 
-__all__ = ["GameState", "PlayerState", "Phase", "Step", "Pos", "SAVE_VERSION",
-           "PHASES", "STEPS", "everyone"]
+__all__ = ["GameState", "PlayerState", "Phase", "Step", "Pos", "SAVE_VERSION", "everyone"]

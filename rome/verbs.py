@@ -17,19 +17,8 @@ from functools import lru_cache
 from .actions import Action, make, use_notation
 from .cards import BUILDINGS
 from .errors import NotationError
-from .state import (
-    ACT,
-    ACTION,
-    DRAFT,
-    EMISSARY,
-    NONE,
-    SCHOOL_DECK,
-    SCHOOL_KEEP,
-    TAKE,
-    GameState,
-    Phase,
-    Step,
-)
+from .phases import ACT, ACTION, DRAFT, EMISSARY, NONE, SCHOOL_DECK, SCHOOL_KEEP, TAKE, Phase, Step
+from .state import GameState
 from .verbs_cards import (
     DRAFTS,
     KEEPS,

@@ -10,7 +10,8 @@ from __future__ import annotations
 from .actions import Action, make
 from .cards import DECK_NAMES, KIND_ORDER, KINDS_BY_PLAYERS, SHAPES, card_instances, card_kinds
 from .flow import acting_seat, draft_chooser, player_to_change, school_decks, start_round
-from .state import ACT, SCHOOL_KEEP, GameState
+from .phases import ACT, SCHOOL_KEEP
+from .state import GameState
 from .wording import counted
 
 

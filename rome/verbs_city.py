@@ -29,7 +29,8 @@ from .flow import (
     production_yield,
     school_decks,
 )
-from .state import SCHOOL_DECK, GameState, Pos
+from .phases import SCHOOL_DECK
+from .state import GameState, Pos
 from .wording import building_name, counted, listed
 
 # Each card instance's kind as a bit, 1 << its place in the table order of kinds (0 for

@@ -10,7 +10,8 @@ from collections.abc import Callable
 from .actions import Action, make
 from .cards import SHAPES
 from .flow import start_turn
-from .state import ACTION, GameState
+from .phases import ACTION
+from .state import GameState
 
 # -- place ------------------------------------------------------------------------------
 

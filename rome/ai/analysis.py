@@ -44,7 +44,7 @@ from .. import (
     sample_state,
 )
 from ..cards import space_resources
-from . import decision_seed
+from .choose import decision_seed
 from .evaluate import Context, estimate, utility
 from .levels import Level, Tree, level_params
 from .search import BudgetExceeded, Search
