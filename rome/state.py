@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
 
 from .cards import SHAPES
 from .city import Places, Pos
@@ -138,7 +138,13 @@ POINTS = Codec(lambda v: [[r, c, n] for (r, c), n in sorted(v.items())], _load_p
 HAND = Codec(lambda v: [[card, mask] for card, mask in v], _load_hand)
 
 
-def _copier(cls: type) -> Callable[[Any], Any]:
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance  # the type checker's own stubs
+
+_Record = TypeVar("_Record", bound="DataclassInstance")
+
+
+def _copier(cls: type[_Record]) -> Callable[[_Record], _Record]:
     """A fast shallow copy derived from the declared fields, generated the way
     ``dataclasses`` generates ``__init__``: copying is the engine's hottest path (every
     action copies the state), and this is twice as fast as calling the constructor.
@@ -150,7 +156,8 @@ def _copier(cls: type) -> Callable[[Any], Any]:
     lines.append("    return new")
     namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
     exec("\n".join(lines), namespace)  # noqa: S102 - source built from field names only
-    return namespace["copy"]
+    copy: Callable[[_Record], _Record] = namespace["copy"]
+    return copy
 
 
 def saved(codec: Codec) -> Any:
@@ -187,6 +194,7 @@ class PlayerState:
     # Derived, not saved: where the city may grow (``rome.city.Places``), worked out by the
     # verbs on first need; a copy shares it along with the city, and a build makes the next.
     places: Places | None = field(default=None, compare=False)
+    copy: ClassVar[Callable[[PlayerState], PlayerState]]  # made from the fields below
 
     def to_dict(self) -> dict[str, Any]:
         return _dump(self, PLAYER_SCHEMA)
@@ -231,6 +239,7 @@ class GameState:
     # The legal actions of this state, worked out on first ask: rules.py alone reads and
     # writes it (ask through rome.legal_actions, rome.is_legal or rome.parse_legal).
     _legal: tuple[Any, ...] | None = field(default=None, init=False, compare=False)
+    copy: ClassVar[Callable[[GameState], GameState]]  # made from the fields below
 
     def __repr__(self) -> str:
         return (f"<GameState {self.num_players}p round {self.round} {self.phase}"
@@ -260,8 +269,8 @@ GAME_SCHEMA = tuple(f for f in fields(GameState) if "codec" in f.metadata)
 # ``copy()``: a shallow copy (every value is immutable or treated as frozen), for the rules'
 # copy-on-write.  It keeps the derived caches that are constructor arguments (true as long
 # as the fields they derive from are shared) and resets the others (the legal actions).
-PlayerState.copy = _copier(PlayerState)  # type: ignore[attr-defined]
-GameState.copy = _copier(GameState)  # type: ignore[attr-defined]
+PlayerState.copy = _copier(PlayerState)
+GameState.copy = _copier(GameState)
 
 
 def _read(d: Any) -> GameState:

@@ -30,6 +30,7 @@ from .verbs_cards import (
     legal_school,
     legal_take,
     tell_keep,
+    tell_take,
 )
 from .verbs_city import (
     apply_build,
@@ -40,7 +41,7 @@ from .verbs_city import (
     tell_produce,
 )
 from .verbs_strip import apply_end, apply_place, legal_end, legal_place
-from .wording import building_name, counted
+from .wording import counted
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,7 @@ VERBS: dict[str, Verb] = {v.name: v for v in (
          lambda b, a, s, who: f"{who} places an emissary on space {a.space}."),
     Verb("take", rf"{_DECK}:{_KIND}", ("deck", "kind"), lambda a: f"take {a.deck}:{a.kind}",
          legal_take, apply_take,
-         lambda b, a, s, who: f"{who} takes {building_name(a.kind)} from deck {a.deck}."),
+         tell_take),
     Verb("build", rf"{_KIND} {_INT},{_INT}", ("kind", "row", "col"),
          lambda a: f"build {a.kind} {a.row},{a.col}", legal_build, apply_build, tell_build),
     Verb("produce", "", (), lambda a: "produce", legal_produce, apply_produce, tell_produce),
@@ -132,10 +133,8 @@ def _parse(text: str) -> Action:
     kind = values.get("kind")
     if kind is not None and kind not in BUILDINGS:
         raise NotationError(f"not an action: {kind!r} is not a building")
-    for key in ("row", "col", "space"):
-        if key in values:
-            values[key] = int(values[key])
-    return make(name, **values)
+    row, col, space = (int(values[k]) if k in values else None for k in ("row", "col", "space"))
+    return make(name, kind, values.get("deck"), row, col, space)
 
 
 use_notation(to_text, parse)

@@ -7,31 +7,32 @@ an offered pile, a School's draw), made and interned on first use; their rows in
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .actions import Action, make
 from .cards import DECK_NAMES, KIND_ORDER, KINDS_BY_PLAYERS, SHAPES, card_instances, card_kinds
 from .flow import acting_seat, draft_chooser, player_to_change, school_decks, start_round
 from .phases import ACT, SCHOOL_KEEP
 from .state import GameState
-from .wording import counted
+from .wording import building_name, counted
 
 
-class _Interned(dict):
+class _Interned(dict[tuple[str, ...], Action]):
     """Actions of one verb by their arguments, made (and interned) on first use."""
 
-    def __init__(self, verb: str, *fields: str) -> None:
+    def __init__(self, make_action: Callable[..., Action]) -> None:
         super().__init__()
-        self.verb = verb
-        self.fields = fields
+        self.make_action = make_action
 
-    def __missing__(self, key: tuple) -> Action:
-        action = self[key] = make(self.verb, **dict(zip(self.fields, key, strict=True)))
+    def __missing__(self, key: tuple[str, ...]) -> Action:
+        action = self[key] = self.make_action(*key)
         return action
 
 
-DRAFTS = _Interned("draft", "kind")
-KEEPS = _Interned("keep", "kind")
-_TAKES = _Interned("take", "deck", "kind")
-_SCHOOLS = _Interned("school", "deck")
+DRAFTS = _Interned(lambda kind: make("draft", kind=kind))
+KEEPS = _Interned(lambda kind: make("keep", kind=kind))
+_TAKES = _Interned(lambda deck, kind: make("take", kind=kind, deck=deck))
+_SCHOOLS = _Interned(lambda deck: make("school", deck=deck))
 
 
 def kinds_in(state: GameState, table: _Interned, cards: tuple[int, ...]
@@ -50,9 +51,11 @@ def _take_card(state: GameState, cards: tuple[int, ...], kind: str) -> tuple[int
             return card, [*cards[:i], *cards[i + 1:]]
     raise ValueError(f"no {kind} among the cards")  # unreachable for a legal action
 
+
 # -- draft ------------------------------------------------------------------------------
 
 def apply_draft(s: GameState, action: Action) -> None:
+    assert action.kind is not None  # a draft names its kind
     chooser = draft_chooser(s)
     card, pool = _take_card(s, s.draft_pool, action.kind)
     p = player_to_change(s, chooser)
@@ -78,7 +81,7 @@ _TAKE_OF_CARD = {n: tuple(tuple(_TAKES[(c.deck, c.kind)] if c.deck in DECK_NAMES
 and shrine."""
 
 
-class _TakesFrom(dict):
+class _TakesFrom(dict[tuple[int, ...], tuple[Action, ...]]):
     """The take actions of an offered pile (a tuple of card instances), one per kind in
     table order, by the pile, for one player count and shrine; made on first use.  A take
     changes one deck's pile, so the next take step finds the other piles here.  Bounded
@@ -93,12 +96,17 @@ class _TakesFrom(dict):
     def __missing__(self, pile: tuple[int, ...]) -> tuple[Action, ...]:
         if len(self) >= self.LIMIT:
             self.clear()
-        takes = self[pile] = tuple(sorted(set(map(self.take_of.__getitem__, pile)),
-                                          key=_kind_order))
+        found: set[Action] = set()
+        for card in pile:
+            take = self.take_of[card]
+            assert take is not None  # only deck cards are ever offered
+            found.add(take)
+        takes = self[pile] = tuple(sorted(found, key=_kind_order))
         return takes
 
 
 def _kind_order(action: Action) -> int:
+    assert action.kind is not None  # a take names its kind
     return KIND_ORDER[action.kind]
 
 
@@ -119,6 +127,7 @@ def apply_take(s: GameState, action: Action) -> None:
     offer = dict(s.offer)
     deck = action.deck
     kind = action.kind
+    assert deck is not None and kind is not None  # a take names both
     pile = offer[deck]
     kinds = KINDS_BY_PLAYERS[s.num_players][s.shrine]
     i = 0
@@ -139,18 +148,21 @@ def legal_school(state: GameState) -> tuple[Action, ...]:
 
 
 def apply_school(s: GameState, action: Action) -> None:
-    pile = s.decks[action.deck]
+    deck = action.deck
+    assert deck is not None  # a school names its deck
+    pile = s.decks[deck]
     count = min(s.pending_draws, len(pile))
     s.draw = pile[:count]
-    s.draw_deck = action.deck
+    s.draw_deck = deck
     decks = dict(s.decks)
-    decks[action.deck] = pile[count:]
+    decks[deck] = pile[count:]
     s.decks = decks
     s.step = SCHOOL_KEEP
 
 
 def apply_keep(s: GameState, action: Action) -> None:
     seat = acting_seat(s)
+    assert action.kind is not None  # a keep names its kind
     card, rest = _take_card(s, s.draw, action.kind)
     p = player_to_change(s, seat)
     p.hand = p.hand + ((card, 1 << seat),)
@@ -169,3 +181,8 @@ def tell_keep(before: GameState, action: Action, after: GameState, who: str) -> 
         return f"{who} keeps the only card drawn."
     return (f"{who} keeps one card and puts {counted(back, 'card')} at the bottom of "
             f"deck {before.draw_deck}.")
+
+
+def tell_take(before: GameState, action: Action, after: GameState, who: str) -> str:
+    assert action.kind is not None  # a take names its kind
+    return f"{who} takes {building_name(action.kind)} from deck {action.deck}."

@@ -146,8 +146,9 @@ plus one per adjacent building)."""
 def apply_build(s: GameState, action: Action) -> None:
     kinds = KINDS_BY_PLAYERS[s.num_players][s.shrine]
     seat = s.spaces[s.acting - 1]
-    kind = action.kind
-    pos = (action.row, action.col)
+    kind, row, col = action.kind, action.row, action.col
+    assert kind is not None and row is not None and col is not None  # a build names all three
+    pos = (row, col)
     cost, aqueduct, stars, gain_coins, gain_influence, gain_points, draws = _EFFECTS[kind]
     p = player_to_change(s, seat)
     strip, flipped = s.strips[0]
@@ -164,7 +165,7 @@ def apply_build(s: GameState, action: Action) -> None:
     places = p.places
     if places is None:  # a build is listed first, which makes them: kept for safety
         places = Places.of(city, AQUEDUCTS_BY_PLAYERS[s.num_players][s.shrine])
-    key = action.row * KEY_STRIDE + action.col + KEY_OF_ORIGIN  # key_of(pos)
+    key = row * KEY_STRIDE + col + KEY_OF_ORIGIN  # key_of(pos)
     if replaced is None:
         n = (NEAR[key] & places.occupied).bit_count()
     else:  # DECISIONS 12: the replaced card leaves with its tokens
@@ -191,18 +192,21 @@ def apply_build(s: GameState, action: Action) -> None:
 
 
 def tell_build(before: GameState, action: Action, after: GameState, who: str) -> str:
+    kind, row, col = action.kind, action.row, action.col
+    assert kind is not None and row is not None and col is not None  # a build names all three
+    pos = (row, col)
     seat = acting_seat(before)
     p0, p1 = before.players[seat], after.players[seat]
-    replaced = p0.city.get((action.row, action.col))
+    replaced = p0.city.get(pos)
     cards = card_instances(before.num_players, before.shrine)
-    text = f"{who} builds {building_name(action.kind)}"
+    text = f"{who} builds {building_name(kind)}"
     if replaced is not None:
         text += f" in place of {building_name(cards[replaced].kind)}"
     beside = [building_name(cards[p1.city[n]].kind)
-              for n in neighbours((action.row, action.col)) if n in p1.city]
+              for n in neighbours(pos) if n in p1.city]
     if beside:
         text += f" next to {listed(beside)}"
-    token_pay, coin_pay = build_cost(before, seat, action.kind)
+    token_pay, coin_pay = build_cost(before, seat, kind)
     paid = [counted(k, one, many) for k, one, many in (
         (token_pay, "brick token", None), (coin_pay, "coin for bricks", "coins for bricks")) if k]
     gains = []
@@ -212,7 +216,7 @@ def tell_build(before: GameState, action: Action, after: GameState, who: str) ->
     di = p1.influence - p0.influence
     if di:
         gains.append(f"+{di} influence")
-    pts = p1.points.get((action.row, action.col), 0)
+    pts = p1.points.get(pos, 0)
     if pts:
         gains.append(f"{counted(pts, 'point token')} on it")
     text += "" if not paid else f", paying {' and '.join(paid)}"

@@ -18,7 +18,7 @@ from .state import GameState
 _PLACES = tuple(make("place", space=i) for i in range(1, 6))
 
 
-class _PlacesFor(dict):
+class _PlacesFor(dict[tuple[int, ...], tuple[Action, ...]]):
     """The place actions for each strip occupancy (5 spaces of up to 4 seats or empty:
     a few thousand at most), made on first use: every emissary placement asks."""
 
@@ -38,10 +38,12 @@ _EMISSARIES_PER_ROUND = {n: n * shape.emissaries for n, shape in SHAPES.items()}
 
 
 def apply_place(s: GameState, action: Action) -> None:
+    space = action.space
+    assert space is not None  # a place names its space
     n = s.num_players
     placed = s.placed
     spaces = list(s.spaces)
-    spaces[action.space - 1] = (s.first_player + placed) % n
+    spaces[space - 1] = (s.first_player + placed) % n
     s.spaces = tuple(spaces)
     s.placed = placed = placed + 1
     if placed == _EMISSARIES_PER_ROUND[n]:

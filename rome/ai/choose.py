@@ -16,8 +16,9 @@ from .levels import LEVELS, Tree, level_params
 def decision_seed(obs: dict[str, Any], seed: int) -> int:
     """The search's seed: the caller's mixed with where the game stands, so every decision
     of a seeded game is seeded differently and a game replays move for move."""
-    return (seed * 1_000_003 + obs["round"] * 10_007 + obs["placed"] * 101
-            + obs["acting"] * 11 + len(obs["step"]) + obs["seat"]) & 0xFFFFFFFF
+    mixed: int = (seed * 1_000_003 + obs["round"] * 10_007 + obs["placed"] * 101
+                  + obs["acting"] * 11 + len(obs["step"]) + obs["seat"]) & 0xFFFFFFFF
+    return mixed
 
 
 def choose_action(obs: dict[str, Any], level: str = "normal", seed: int = 0) -> str:

@@ -34,7 +34,7 @@ from typing import Any
 
 from ..scoring import score_city
 from .evaluate_city import CityShape, add_potential, city_potential, city_value, hand_value
-from .evaluate_context import PHASES, TERMS, WEIGHTS, Context, phase_of
+from .evaluate_context import PHASES, TERMS, WEIGHTS, Context, PlayerParts, phase_of
 from .evaluate_race import add_race, add_turn_terms
 
 
@@ -50,7 +50,7 @@ def player_estimate(state: Any, seat: int, ctx: Context) -> float:
 
 
 def _player_parts(p: Any, turns: int, ctx: Context
-                  ) -> tuple[float, tuple[float, float, float, float, float]]:
+                  ) -> tuple[float, PlayerParts]:
     """The hand-weighted value of player record ``p`` with ``turns`` turns left, and its
     parts (the first five :data:`TERMS`)."""
     key = (id(p), turns)
@@ -70,7 +70,7 @@ def _player_parts(p: Any, turns: int, ctx: Context
 
 
 def _player_value(p: Any, shape: CityShape, turns: int, ctx: Context
-                  ) -> tuple[float, tuple[float, float, float, float, float]]:
+                  ) -> tuple[float, PlayerParts]:
     """:func:`_player_parts` worked out (``shape`` is the record's city)."""
     w = ctx.w
     now = _score_now(p, shape, ctx)
@@ -86,9 +86,10 @@ def _player_value(p: Any, shape: CityShape, turns: int, ctx: Context
         if hand_kinds is None:
             hand_kinds = ctx.hand_kinds[p.hand] = tuple(sorted(ctx.kinds[c] for c, _m in p.hand))
         hkey = (id(shape), p.coins, turns, hand_kinds)
-        hv = ctx.hand_cache.get(hkey)
-        if hv is None:
-            hv = ctx.hand_cache[hkey] = hand_value(shape, p.coins, hand_kinds, turns, w)
+        cached = ctx.hand_cache.get(hkey)
+        if cached is None:
+            cached = ctx.hand_cache[hkey] = hand_value(shape, p.coins, hand_kinds, turns, w)
+        hv = cached
         value += hv
         bricks = w["brick_token"] * len(p.bricks)
         value += bricks

@@ -9,13 +9,13 @@ city can still gain and :func:`hand_value` what the cards in hand are likely to 
 from __future__ import annotations
 
 from ..cards import AQUEDUCT, AQUEDUCT_POINTS, BUILDINGS, PRODUCTION, PUBLIC, RESIDENTIAL, TEMPLE
-from ..city import aqueduct_spaces, free_spaces, neighbours
+from ..city import Pos, aqueduct_spaces, free_spaces, neighbours
 from ..scoring import TEMPLE_SCORING, CityFacts, residential_areas, score_city
 
 _ORIGIN = (0, 0)
 
 
-def _hand_card_value(kind: str, kinds: dict, facts: CityFacts, aqueducts: list[int],
+def _hand_card_value(kind: str, kinds: dict[Pos, str], facts: CityFacts, aqueducts: list[int],
                      spots: bool, turns: int, w: dict[str, float]) -> float:
     b = BUILDINGS[kind]
     t = b.type
@@ -72,8 +72,8 @@ def _temple_progress(kind: str, f: CityFacts, turns: int, w: dict[str, float]) -
     return 0.0
 
 
-def city_value(kinds: dict, points: dict, coins: int, influence: int, cards_value: int,
-               turns: int, w: dict[str, float]) -> float:
+def city_value(kinds: dict[Pos, str], points: dict[Pos, int], coins: int, influence: int,
+               cards_value: int, turns: int, w: dict[str, float]) -> float:
     """Final score now plus what the built city can still gain (no hand, no race)."""
     now = float(score_city(kinds, points, coins, influence, (cards_value,))["total"])
     return add_potential(now, city_potential(CityShape(kinds), turns, w))
@@ -90,7 +90,7 @@ class CityShape:
 
     __slots__ = ("kinds", "areas", "items", "aqueduct_count", "aqueduct_spot", "production")
 
-    def __init__(self, kinds: dict) -> None:
+    def __init__(self, kinds: dict[Pos, str]) -> None:
         self.kinds = kinds
         spaces = free_spaces(kinds) if kinds else ()
         free = set(spaces)

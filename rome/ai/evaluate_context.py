@@ -12,7 +12,13 @@ from typing import Any
 
 from .. import turns_left
 from ..cards import SHAPES, card_instances, card_kinds
+from ..city import Pos
 from .evaluate_city import CityShape
+
+HandCard = tuple[int, int]
+"""(card instance, bit mask of the seats that know it), as a player record holds it."""
+PlayerParts = tuple[float, float, float, float, float]
+"""A player record's first five :data:`TERMS`."""
 
 WEIGHTS: dict[str, float] = {
     "area_open_no_colour": 0.55,  # share of an uncoloured area's value a free neighbour promises
@@ -68,17 +74,18 @@ class Context:
         if any(k.startswith("fit_") for k in self.w):
             self.fit = tuple(tuple(self.w.get(f"fit_{t}_{ph}", 1.0) for t in TERMS)
                              for ph in PHASES)
-        self.player_cache: dict[tuple[int, int], tuple[Any, float, tuple]] = {}
-        self.player_contents: dict[tuple, tuple[float, tuple]] = {}  # by what they read
-        self.now_cache: dict[tuple, float] = {}  # keyed by the shape's identity
-        self.hand_cache: dict[tuple, float] = {}  # keyed by the shape's identity
+        # the keys are tuples of what each value reads (see where each is filled)
+        self.player_cache: dict[tuple[int, int], tuple[Any, float, PlayerParts]] = {}
+        self.player_contents: dict[tuple[Any, ...], tuple[float, PlayerParts]] = {}
+        self.now_cache: dict[tuple[Any, ...], float] = {}  # keyed by the shape's identity
+        self.hand_cache: dict[tuple[Any, ...], float] = {}  # keyed by the shape's identity
         self.potential_cache: dict[tuple[int, int], tuple[float, ...]] = {}  # the same
-        self.hand_kinds: dict[tuple, tuple[str, ...]] = {}  # a hand's kinds, sorted
-        self.turns_cache: dict[tuple, tuple[int, ...]] = {}
-        self.race_cache: dict[tuple, tuple[tuple[float, ...], tuple[float, ...]]] = {}
-        self.turn_cache: dict[tuple, tuple[tuple[int, float], ...]] = {}
+        self.hand_kinds: dict[tuple[HandCard, ...], tuple[str, ...]] = {}  # sorted kinds
+        self.turns_cache: dict[tuple[Any, ...], tuple[int, ...]] = {}
+        self.race_cache: dict[tuple[Any, ...], tuple[tuple[float, ...], tuple[float, ...]]] = {}
+        self.turn_cache: dict[tuple[Any, ...], tuple[tuple[int, float], ...]] = {}
         self.shape_cache: dict[int, tuple[Any, CityShape]] = {}
-        self.shapes: dict[tuple, CityShape] = {}
+        self.shapes: dict[tuple[tuple[Pos, int], ...], CityShape] = {}
 
     def turns(self, state: Any) -> tuple[int, ...]:
         """Every seat's :func:`rome.turns_left`, cached by what they depend on: where the
@@ -90,11 +97,11 @@ class Context:
             hit = self.turns_cache[key] = tuple(turns_left(state, s) for s in range(self.n))
         return hit
 
-    def city_kinds(self, city: dict) -> dict:
+    def city_kinds(self, city: dict[Pos, int]) -> dict[Pos, str]:
         kinds = self.kinds
         return {pos: kinds[c] for pos, c in city.items()}
 
-    def shape_of(self, city: dict) -> CityShape:
+    def shape_of(self, city: dict[Pos, int]) -> CityShape:
         """The city's :class:`CityShape`, by identity (the city is kept alive) or else by
         contents."""
         hit = self.shape_cache.get(id(city))

@@ -74,12 +74,14 @@ def _race_shares(pool: int, deck: tuple[tuple[int, int], ...] | None, rnd: int,
             future += v * (1.0 if drawn < reach else 0.3)
         future *= w["race_future_discount"]
     shares: list[tuple[float, ...]] = []
-    for amount, k in ((pool, w["race_pool_k"]), (future, w["race_future_k"])):
+    races: tuple[tuple[float, float], ...] = ((pool, w["race_pool_k"]),
+                                               (future, w["race_future_k"]))
+    for amount, steepness in races:
         if not amount:
             shares.append(())
             continue
         m = max(influence)
-        exps = [math.exp(k * (x - m)) for x in influence]
+        exps = [math.exp(steepness * (x - m)) for x in influence]
         tot = sum(exps)
         shares.append(tuple(amount * e / tot for e in exps))
     return shares[0], shares[1]
