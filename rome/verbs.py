@@ -5,6 +5,12 @@ one place: its notation (a regular expression over the canonical text and the fo
 writes it back), the legal actions of that verb in a state, what it does to a fresh copy
 of the state, and the log line that tells it.  :data:`STEP_VERBS` says which verbs a
 phase/step offers, in the order ``legal_actions`` lists them.
+
+The functions a row names are written by family: the verbs that move cards into a hand
+(:mod:`rome.verbs_cards`), the strip's (:mod:`rome.verbs_strip`) and the city's
+(:mod:`rome.verbs_city`).  This module also reads and writes the notation, and hands both
+down to :class:`rome.actions.Action` (which the verbs' modules build, so it cannot import
+them) when it loads.
 """
 
 from __future__ import annotations
