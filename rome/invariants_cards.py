@@ -8,11 +8,11 @@ from collections import Counter
 from functools import cache
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # the state's loader runs these checks: a type-only import
-    from .state import GameState
-
 from .cards import SHAPES, SHRINE_DECK, Card, card_instances
 from .errors import StateError
+
+if TYPE_CHECKING:  # the state's loader runs these checks: a type-only import
+    from .state import GameState
 
 
 def card_places(state: GameState) -> Counter[int]:

@@ -6,9 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # the state's loader runs these checks: a type-only import
-    from .state import GameState
-
 from .cards import (
     AQUEDUCT,
     AQUEDUCTS_BY_PLAYERS,
@@ -24,6 +21,9 @@ from .city import MAX_SIDE, Places, aqueduct_spaces, free_spaces, pos_of
 from .errors import StateError
 from .invariants_cards import card_table, cards_of
 from .invariants_city import AQUEDUCTS, city_problem
+
+if TYPE_CHECKING:  # the state's loader runs these checks: a type-only import
+    from .state import GameState
 
 MOST_TURNS = max(shape.rounds * shape.emissaries for shape in SHAPES.values())
 """Turns one seat takes in a whole game (14 with any number of players)."""

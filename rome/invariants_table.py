@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # the state's loader runs these checks: a type-only import
-    from .state import GameState
-
 from .cards import BUILDINGS, SHAPES, SPACES, STRIPS
 from .city import adjacent_count
 from .errors import StateError
 from .invariants_cards import cards_of
 from .phases import PHASES, STEPS
+
+if TYPE_CHECKING:  # the state's loader runs these checks: a type-only import
+    from .state import GameState
 
 STEPS_OF_PHASE = {"draft": ("",), "emissary": ("",), "over": ("",),
                   "action": ("take", "act", "school-deck", "school-keep")}
@@ -25,6 +25,7 @@ def _emissaries(state: GameState) -> int:
     return state.num_players * SHAPES[state.num_players].emissaries
 
 
+# == the table's make-up ==================================================================
 def one_record_per_seat(state: GameState) -> None:
     n = state.num_players
     if len(state.players) != n:
@@ -68,6 +69,7 @@ def spaces_hold_seats(state: GameState) -> None:
         raise StateError("strip spaces hold seats or -1")
 
 
+# == where the game stands =================================================================
 def step_belongs_to_phase(state: GameState) -> None:
     if state.step not in STEPS_OF_PHASE[state.phase]:
         raise StateError(f"step {state.step!r} does not belong to the {state.phase} phase")

@@ -52,6 +52,8 @@ from .wording import counted
 
 @dataclass(frozen=True)
 class Verb:
+    """One row of :data:`VERBS`: everything about one verb."""
+
     name: str
     pattern: str  # regular expression over the text after the verb (ASCII only)
     fields: tuple[str, ...]  # the Action fields the pattern's groups fill, in order
@@ -74,16 +76,14 @@ VERBS: dict[str, Verb] = {v.name: v for v in (
     Verb("place", r"([1-9])", ("space",), lambda a: f"place {a.space}", legal_place, apply_place,
          lambda b, a, s, who: f"{who} places an emissary on space {a.space}."),
     Verb("take", rf"{_DECK}:{_KIND}", ("deck", "kind"), lambda a: f"take {a.deck}:{a.kind}",
-         legal_take, apply_take,
-         tell_take),
+         legal_take, apply_take, tell_take),
     Verb("build", rf"{_KIND} {_INT},{_INT}", ("kind", "row", "col"),
          lambda a: f"build {a.kind} {a.row},{a.col}", legal_build, apply_build, tell_build),
     Verb("produce", "", (), lambda a: "produce", legal_produce, apply_produce, tell_produce),
     Verb("school", _DECK, ("deck",), lambda a: f"school {a.deck}", legal_school, apply_school,
          lambda b, a, s, who: f"{who} draws {counted(len(s.draw), 'card')} from deck {a.deck}."),
     Verb("keep", _KIND, ("kind",), lambda a: f"keep {a.kind}",
-         lambda s: kinds_in(s, KEEPS, s.draw), apply_keep,
-         tell_keep),
+         lambda s: kinds_in(s, KEEPS, s.draw), apply_keep, tell_keep),
     Verb("end", "", (), lambda a: "end", legal_end, apply_end,
          lambda b, a, s, who: f"{who} ends the turn."),
 )}
