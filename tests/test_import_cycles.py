@@ -5,9 +5,9 @@ An import placed inside a function to dodge a circle still ties the two modules 
 stands: at the top, inside a function, a method or any other block.  The one exception is
 an import under ``if TYPE_CHECKING:``: it never runs, so it can neither leave a module half
 loaded nor make one need another to work; it only lets a module name the type of what it
-is handed (the invariant checks name ``GameState``, whose loader runs them).  Such an
-import must not hide a runtime need: mypy's strict mode finds a name used at run time that
-only a ``TYPE_CHECKING`` block imports.
+is handed (the invariant checks name ``GameState``, whose loader runs them).  It cannot
+hide a need at run time either: the name it brings in does not exist when the code runs,
+so any use outside an annotation fails the first test that reaches it.
 
 Files are discovered, never listed: ``pkg/__init__.py`` is the module ``pkg``, relative
 imports are resolved from the importing file, and ``from pkg import name`` is an edge to
@@ -198,6 +198,21 @@ def test_a_circle_is_caught(tmp_path: Path, files: dict[str, str], circle: list[
     _write(tmp_path, files)
     graph = import_graph(discover(tmp_path))
     assert cycles(graph) == [circle]
+
+
+def test_a_sabotaged_copy_of_the_real_tree_fails(tmp_path: Path) -> None:
+    """The real modules, copied, with one import inside a function that closes a circle
+    (the cards table asking the rules): the test names it."""
+    for path in discover(ROOT).values():
+        target = tmp_path / path.relative_to(ROOT)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    with (tmp_path / "rome" / "cards.py").open("a", encoding="utf-8") as cards:
+        cards.write("\n\ndef _sabotage():\n    from .rules import legal_actions\n")
+    graph = import_graph(discover(tmp_path))
+    found = cycles(graph)
+    assert len(found) == 1 and {"rome.cards", "rome.rules"} <= set(found[0])
+    assert "rome.cards (line " in describe(graph, found[0])
 
 
 def test_a_layered_tree_passes(tmp_path: Path) -> None:
