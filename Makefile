@@ -42,7 +42,7 @@ test: setup
 	[ $$unit -eq 0 ] && [ $$browser -eq 0 ]
 
 # mypy strict on the engine (the files and options are in pyproject.toml's [tool.mypy])
-typecheck:
+typecheck: $(VENV)/.deps
 	$(VPY) -m mypy
 
 dist: setup
