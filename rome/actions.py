@@ -50,7 +50,9 @@ def use_notation(to_text: Callable[[Action], str], parse: Callable[[str], Action
 
 
 class Action(NamedTuple):
-    """A decision of the player to act.  Fields a verb does not use are ``None``."""
+    """A decision of the player to act.  Fields a verb does not use are ``None``; those it
+    uses (its row's ``fields`` in :data:`rome.verbs.VERBS`) are always set, and code that
+    reads one narrows it with an ``assert`` that says which verb guarantees it."""
 
     verb: str
     kind: str | None = None  # building kind for draft/take/build/keep
