@@ -7,7 +7,7 @@ VPY := $(VENV)/bin/python
 PORT ?= 8000
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: setup play test dist bench-load vendor clean
+.PHONY: setup play test typecheck dist bench-load vendor clean
 
 setup: $(VENV)/.deps node_modules/.package-lock.json
 	@if [ ! -x $(CHROMIUM) ]; then \
@@ -34,11 +34,16 @@ play: setup
 
 test: setup
 	$(VPY) -m ruff check .
+	$(MAKE) --no-print-directory typecheck
 	@# The unit tests are pure CPU: spread over every core (worksteal: the six random-play tests
 	@# of 13-45 s would otherwise end on one worker).  The browser tests run one at a
 	@# time (each page boots Pyodide twice, page and AI worker, which keeps both cores busy).
 	@set +e; $(VPY) -m pytest tests -n auto --dist worksteal; unit=$$?; $(VPY) -m pytest e2e; browser=$$?; \
 	[ $$unit -eq 0 ] && [ $$browser -eq 0 ]
+
+# mypy strict on the engine (the files and options are in pyproject.toml's [tool.mypy])
+typecheck: $(VENV)/.deps
+	$(VPY) -m mypy
 
 dist: setup
 	rm -rf dist

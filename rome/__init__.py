@@ -56,11 +56,12 @@ from .flow import (
 from .game import final_scores, replay, winners
 from .narrate import describe, reveals_hidden
 from .observation import observation, sample_state
+from .phases import Phase, Step
 from .rules import apply_action, is_legal, legal_actions, parse_legal
 from .score_input import FinishedCity, read_city, score_finished_city
 from .scoring import CATEGORIES
 from .setup import new_game
-from .state import SAVE_VERSION, GameState, Phase, Step
+from .state import SAVE_VERSION, GameState
 
 PUBLIC_MODULES = ("rome.cards", "rome.city", "rome.scoring", "rome.score_input",
                   "rome.citycode", "rome.ai", "rome.ai.levels")

@@ -15,18 +15,44 @@ attributes, saved games and the tests all use, and :meth:`Action.parse` reads it
 ==========================  ==================================================
 
 Each verb's pattern and text form live with its legality, effect and narration in
-:mod:`rome.verbs`.  City coordinates are fixed for the whole game: the starting
-vegetable farm is at row 0, column 0 and the starting house at row 0, column 1; rows
-grow downwards.
+:mod:`rome.verbs`, which sits above this module (its verbs make actions) and hands its
+reader and writer of the notation down with :func:`use_notation` as it loads.
+
+City coordinates are fixed for the whole game: the starting vegetable farm is at row 0,
+column 0 and the starting house at row 0, column 1; rows grow downwards.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
+
+_UNLOADED = "the notation is declared by rome.verbs, which importing rome loads"
+
+
+def _text_unloaded(action: Action) -> str:
+    raise RuntimeError(_UNLOADED)
+
+
+def _parse_unloaded(text: str) -> Action:
+    raise RuntimeError(_UNLOADED)
+
+
+_to_text: Callable[[Action], str] = _text_unloaded
+_parse: Callable[[str], Action] = _parse_unloaded
+
+
+def use_notation(to_text: Callable[[Action], str], parse: Callable[[str], Action]) -> None:
+    """Install the verb table's writer and reader of the notation (called once, by
+    :mod:`rome.verbs`): ``str(action)`` and :meth:`Action.parse` use them."""
+    global _to_text, _parse
+    _to_text, _parse = to_text, parse
 
 
 class Action(NamedTuple):
-    """A decision of the player to act.  Fields a verb does not use are ``None``."""
+    """A decision of the player to act.  Fields a verb does not use are ``None``; those it
+    uses (its row's ``fields`` in :data:`rome.verbs.VERBS`) are always set, and code that
+    reads one narrows it with an ``assert`` that says which verb guarantees it."""
 
     verb: str
     kind: str | None = None  # building kind for draft/take/build/keep
@@ -36,17 +62,13 @@ class Action(NamedTuple):
     space: int | None = None  # strip space for place
 
     def __str__(self) -> str:
-        from .verbs import to_text  # the verb table imports this module
-
-        return to_text(self)
+        return _to_text(self)
 
     @staticmethod
     def parse(text: str) -> Action:
         """Read an action back from its canonical notation; raises
         :class:`~rome.errors.NotationError` for anything else."""
-        from .verbs import parse
-
-        return parse(text)
+        return _parse(text)
 
 
 _INTERNED: dict[Action, Action] = {}

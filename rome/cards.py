@@ -42,8 +42,7 @@ class Building:
     rule: str = ""  # the card's text, for help panels and tooltips
 
 
-def _b(**kw: object) -> Building:
-    return Building(**kw)  # type: ignore[arg-type]
+_b = Building  # short, for the table below
 
 
 _ADJ = "per orthogonally adjacent building when built"
@@ -246,8 +245,12 @@ KINDS_BY_PLAYERS: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {
 """``card_kinds(n, shrine)`` as ``KINDS_BY_PLAYERS[n][shrine]``: the rules' hot paths read
 it on every action, where even a cached call costs more than two subscripts."""
 
+def _aqueduct_marks(kinds: tuple[str, ...]) -> tuple[bool, ...]:
+    return tuple(k in BUILDINGS and BUILDINGS[k].type == AQUEDUCT for k in kinds)
+
+
 AQUEDUCTS_BY_PLAYERS: dict[int, tuple[tuple[bool, ...], tuple[bool, ...]]] = {
-    n: tuple(tuple(k in BUILDINGS and BUILDINGS[k].type == AQUEDUCT for k in kinds)
-             for kinds in both) for n, both in KINDS_BY_PLAYERS.items()}
+    n: (_aqueduct_marks(plain), _aqueduct_marks(shrine))
+    for n, (plain, shrine) in KINDS_BY_PLAYERS.items()}
 """Whether each card instance is an aqueduct, as ``AQUEDUCTS_BY_PLAYERS[n][shrine][card]``:
 the city's kept places (:class:`rome.city.Places`) mark the rows and columns they hold."""

@@ -42,7 +42,7 @@ def bounds(positions: Iterable[Pos]) -> tuple[int, int, int, int]:
     return min(rows), max(rows), min(cols), max(cols)
 
 
-class _Near(dict):
+class _Near(dict[Pos, frozenset[Pos]]):
     """Each position's neighbours as a frozenset, made on first use."""
 
     def __missing__(self, pos: Pos) -> frozenset[Pos]:
@@ -202,6 +202,7 @@ class Places:
             self.occupied, self.lines, self.rows, self.columns, self.free, self.keys
         ) == (other.occupied, other.lines, other.rows, other.columns, other.free, other.keys)
 
+    # mutable (the listings fill in), so unhashable; typeshed declares __hash__ a method
     __hash__ = None  # type: ignore[assignment]
 
 

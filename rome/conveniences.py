@@ -11,8 +11,9 @@ from __future__ import annotations
 from .actions import Action
 from .cards import SHAPES
 from .flow import BRICK_PRICE, acting_seat, produce_cost, production_yield
+from .phases import ACT, ACTION, EMISSARY
 from .rules import legal_actions
-from .state import ACT, ACTION, EMISSARY, GameState
+from .state import GameState
 
 
 def produce_helps(state: GameState) -> bool:

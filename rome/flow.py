@@ -20,7 +20,8 @@ from .cards import (
     card_kinds,
     space_resources,
 )
-from .state import ACT, ACTION, DRAFT, EMISSARY, NONE, OVER, TAKE, GameState, PlayerState, Pos
+from .phases import ACT, ACTION, DRAFT, EMISSARY, NONE, OVER, TAKE
+from .state import GameState, PlayerState, Pos
 
 BRICK_PRICE = 2  # coins per missing brick (DECISIONS 8)
 COG_PRICE = 1  # coins per missing cog

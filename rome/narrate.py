@@ -11,7 +11,8 @@ from .actions import Action
 from .cards import SHAPES, card_instances
 from .flow import current_player
 from .state import GameState
-from .verbs import VERBS, building_name, counted, listed
+from .verbs import VERBS
+from .wording import building_name, counted, listed
 
 
 def describe(before: GameState, action: Action, after: GameState,

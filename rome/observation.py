@@ -17,15 +17,16 @@ import random
 from collections import defaultdict
 from typing import Any
 
-from .cards import SPACES, card_instances
+from .cards import SPACES, Card, card_instances
 from .errors import ObservationError
 from .flow import current_player, draft_chooser
-from .state import GameState, Phase, PlayerState, Step, everyone
+from .phases import Phase, Step
+from .state import GameState, HandCard, PlayerState, everyone
 
 Obs = dict[str, Any]
 
 
-def _card(cards: tuple, c: int) -> list[str]:
+def _card(cards: tuple[Card, ...], c: int) -> list[str]:
     return [cards[c].kind, cards[c].deck]
 
 
@@ -125,10 +126,11 @@ def _sample(obs: Obs, seed: int | random.Random) -> GameState:
 
     known_by_all = everyone(n)
     players = []
+    hands: list[list[HandCard]] = []  # filled in once the unseen cards are dealt
     hidden_hands: list[tuple[int, int, str]] = []  # (seat, hand index, deck) of unseen cards
     for other, p in enumerate(obs["players"]):
         city = {(r, c): claim(kind, deck) for r, c, kind, deck in p["city"]}
-        hand: list[tuple[int, int]] = []
+        hand: list[HandCard] = []
         for h in p["hand"]:
             if h["kind"] is None:
                 hidden_hands.append((other, len(hand), h["deck"]))
@@ -139,7 +141,8 @@ def _sample(obs: Obs, seed: int | random.Random) -> GameState:
         influence = tuple(claim(f"influence-{v}", "I") for v in p["influence_cards"])
         players.append(PlayerState(p["coins"], p["influence"], city,
                                    tuple(tuple(b) for b in p["bricks"]),
-                                   {(r, c): k for r, c, k in p["points"]}, hand, influence))
+                                   {(r, c): k for r, c, k in p["points"]}, (), influence))
+        hands.append(hand)
     offer = {d: tuple(claim(k, d) for k in kinds) for d, kinds in obs["offer"].items()}
     pool = tuple(claim(f"influence-{v}", "I") for v in obs["influence_pool"])
     removed = tuple(claim(k, d) for k, d in obs["removed"])
@@ -147,7 +150,8 @@ def _sample(obs: Obs, seed: int | random.Random) -> GameState:
     draw = tuple(claim(k, draw_deck) for k in obs["draw"]) if obs["draw"] is not None else None
     draft = (tuple(claim(k, "II") for k in obs["draft_pool"])
              if obs["draft_pool"] is not None else None)
-    deck_slots = {d: [None] * count for d, count in obs["decks"].items()}
+    deck_slots: dict[str, list[int | None]] = {d: [None] * count
+                                               for d, count in obs["decks"].items()}
     for d, marks in obs["deck_influence"].items():
         for i, value in marks:
             deck_slots[d][i] = claim(f"influence-{value}", "I")
@@ -160,9 +164,9 @@ def _sample(obs: Obs, seed: int | random.Random) -> GameState:
         pile.sort()
         rng.shuffle(pile)
     for other, index, deck in hidden_hands:
-        players[other].hand[index] = (unseen[deck].pop(), 1 << other)
-    for p in players:
-        p.hand = tuple(p.hand)
+        hands[other][index] = (unseen[deck].pop(), 1 << other)
+    for player, hand in zip(players, hands, strict=True):
+        player.hand = tuple(hand)
     if draw is None:
         draw = tuple(unseen[draw_deck].pop() for _ in range(obs["draw_count"]))
     if draft is None:

@@ -42,7 +42,7 @@ def below(state: int, n: int) -> tuple[int, int]:
             return value % n, state
 
 
-class _Limits(dict):
+class _Limits(dict[int, int]):
     """``_SPAN - _SPAN % n`` for each ``n`` (the largest multiple of ``n`` a draw may
     take), worked out on first use: a shuffle asks it of every card."""
 

@@ -14,8 +14,10 @@ from collections.abc import Callable
 from .actions import Action
 from .errors import IllegalActionError
 from .flow import current_player
-from .state import NONE, OVER, GameState
-from .verbs import ALWAYS, STEP_VERBS, VERBS, parse
+from .phases import NONE, OVER
+from .state import GameState
+from .verbs import STEP_VERBS, VERBS, parse
+from .verbs_strip import ALWAYS
 
 _LegalFn = Callable[[GameState], tuple[Action, ...]]
 

@@ -8,7 +8,7 @@ card list as empty (decision: a rules-site form may leave them out); unknown key
 refused, since they are most likely typos.
 
 :func:`read_city` is the one public path: it checks the shape of the data, then the city
-against ``rome.invariants.CITY_INVARIANTS`` (the same checks every saved game's cities
+against ``rome.invariants_city.CITY_INVARIANTS`` (the same checks every saved game's cities
 pass), then what only a finished city can be asked (how many copies of a building one
 game holds, which influence cards, how many coins and tokens a game can give).
 :func:`score_finished_city` scores what it returns.
@@ -23,7 +23,8 @@ from typing import Any
 from .cards import BUILDINGS, SHAPES, SHRINE_DECK, START, STARTING_CITY, card_instances
 from .city import MAX_SIDE
 from .errors import ScoreInputError
-from .invariants import MOST_COINS, MOST_INFLUENCE, city_problem
+from .invariants_city import city_problem
+from .invariants_seats import MOST_COINS, MOST_INFLUENCE
 from .scoring import score_city
 
 Pos = tuple[int, int]

@@ -6,8 +6,9 @@ from functools import cache
 
 from .cards import SHAPES, SPACES, STARTING_CITY, STARTING_COINS, STRIPS, card_instances
 from .errors import SetupError
+from .phases import Phase, Step
 from .rng import below, seed_state, shuffled
-from .state import GameState, Phase, PlayerState, Step, everyone
+from .state import GameState, PlayerState, everyone
 
 
 def new_game(num_players: int, *, seed: int, shrine: bool = False) -> GameState:

@@ -368,7 +368,7 @@ def test_kept_free_spaces_are_checked_against_the_city():
     from rome.cards import AQUEDUCTS_BY_PLAYERS
     from rome.city import Places
     from rome.invariants import check_state
-    from rome.verbs import builds_in
+    from rome.verbs_city import builds_in
 
     free = aqueducts = None
     for state, _action, _after in playthrough(new_game(3, seed=4), random_player(random.Random(4))):

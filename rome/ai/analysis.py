@@ -44,10 +44,11 @@ from .. import (
     sample_state,
 )
 from ..cards import space_resources
-from . import decision_seed
+from .choose import decision_seed
 from .evaluate import Context, estimate, utility
 from .levels import Level, Tree, level_params
-from .search import BudgetExceeded, Search
+from .minimax import BudgetExceeded
+from .search import Search
 
 ANALYSIS_WIDTH = 8  # root macro-moves searched at least, whatever the level keeps
 
@@ -68,6 +69,7 @@ def _plans(search: Search, state: Any, include: set[Action]
            ) -> list[tuple[tuple[Action, ...], Any, float]]:
     """The level's candidates best-first, plus the best plan of every ``include`` action."""
     seat = current_player(state)
+    assert seat is not None  # a hint is asked of a game in progress
     search.root = seat
     scored = []
     for acts, s in search.children(state):
@@ -126,8 +128,10 @@ def tempo(obs: dict[str, Any], action: Action) -> str:
     if action.verb != "place" or not obs["strips"] or obs["strips"][0] is None:
         return ""
     strip, flipped = obs["strips"][0]
-    bricks, cogs = space_resources(strip, flipped, action.space)
-    order = {1: "1st", 2: "2nd", 3: "3rd"}.get(action.space, f"{action.space}th")
+    space = action.space
+    assert space is not None  # a place names its space
+    bricks, cogs = space_resources(strip, flipped, space)
+    order = {1: "1st", 2: "2nd", 3: "3rd"}.get(space, f"{space}th")
     return (f"acts {order} this round with {bricks} brick{'s' if bricks != 1 else ''} and "
             f"{cogs} cog{'s' if cogs != 1 else ''}")
 

@@ -134,6 +134,7 @@ def expand(search: Searcher, state: GameState, horizon: int
     one turn fewer to roll out) and its children best-first by the mover's static utility
     (good cut-offs early; plausible replies are the first few)."""
     mover = current_player(state)
+    assert mover is not None  # only a game in progress is expanded
     below = max(0, horizon - 1) if state.phase == "action" else horizon
     kids = []
     for _acts, child in search.children(state):

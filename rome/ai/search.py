@@ -37,9 +37,17 @@ import random
 import time
 from typing import Any
 
-from .. import Action, apply_action, current_player, sample_state, sensible_actions, turns_left
+from .. import (
+    Action,
+    GameState,
+    apply_action,
+    current_player,
+    sample_state,
+    sensible_actions,
+    turns_left,
+)
 from ..cards import BUILDINGS, PUBLIC, RESIDENTIAL
-from ..city import neighbours
+from ..city import Pos, neighbours
 from .evaluate import Context, estimate, player_estimate, seat_utility, utility
 from .levels import Level
 from .minimax import BudgetExceeded, deepen
@@ -56,7 +64,8 @@ class Search:
         self.nodes = 0
         self.deadline = deadline
         self.root = 0
-        self.build_scores: dict[tuple, float] = {}  # quick_build_score per city shape
+        # quick_build_score by (city shape's identity, kind, row, column)
+        self.build_scores: dict[tuple[int, str, int, int], float] = {}
 
     def tick(self, n: int = 1) -> None:
         self.nodes += n
@@ -71,7 +80,7 @@ class Search:
         kept at ``positions`` places per card kind (the level's unless given)."""
         if state.phase == "action":
             return self.turn_plans(state, positions)
-        out = []
+        out: list[tuple[tuple[Action, ...], Any]] = []
         for a in sensible_actions(state):
             out.append(((a,), apply_action(state, a)))
         self.tick(len(out))
@@ -82,9 +91,10 @@ class Search:
         acting, rnd = state.acting, state.round
         keep = self.level.positions if positions is None else positions
         mover = current_player(state)
+        assert mover is not None  # only a game in progress is searched
         results: list[tuple[tuple[Action, ...], Any]] = []
 
-        def done(s: Any) -> bool:
+        def done(s: GameState) -> bool:
             return s.phase != "action" or s.acting != acting or s.round != rnd
 
         def rec(s: Any, prefix: tuple[Action, ...]) -> None:
@@ -139,12 +149,14 @@ class Search:
         scores = self.build_scores
         by_kind: dict[str, list[tuple[float, Action]]] = {}
         for a in builds:
-            key = (id(shape), a.kind, a.row, a.col)  # shapes live as long as the search
+            kind, row, col = a.kind, a.row, a.col
+            assert kind is not None and row is not None and col is not None  # builds name all
+            key = (id(shape), kind, row, col)  # shapes live as long as the search
             v = scores.get(key)
             if v is None:
-                v = scores[key] = quick_build_score(shape.kinds, a.kind, (a.row, a.col))
-            by_kind.setdefault(a.kind, []).append((v, a))
-        keep = []
+                v = scores[key] = quick_build_score(shape.kinds, kind, (row, col))
+            by_kind.setdefault(kind, []).append((v, a))
+        keep: list[Action] = []
         for options in by_kind.values():
             options.sort(key=lambda t: -t[0])
             keep.extend(a for _v, a in options[:k])
@@ -179,6 +191,7 @@ class Search:
     def greedy_step(self, state: Any, positions: int | None = None) -> Any:
         """The one-step greedy macro-move of the seat to act (as the greedy bot plays)."""
         mover = current_player(state)
+        assert mover is not None  # only a game in progress is searched
         best, best_v = None, -math.inf
         for _acts, s2 in self.children(state, positions):
             self.tick()
@@ -203,7 +216,9 @@ class Search:
 
     def candidates(self, state: Any) -> list[tuple[tuple[Action, ...], Any, float]]:
         """The root's macro-moves, best first by the static evaluation, cut to ``width``."""
-        self.root = current_player(state)
+        root = current_player(state)
+        assert root is not None  # only a game in progress is searched
+        self.root = root
         scored = []
         for acts, s in self.children(state):
             self.tick()
@@ -243,7 +258,7 @@ def win_value(margin: float, turns: int, spread: tuple[float, float]) -> float:
     return math.tanh(margin / (base + slope * turns))
 
 
-def quick_build_score(kinds: dict, kind: str, pos: tuple[int, int]) -> float:
+def quick_build_score(kinds: dict[Pos, str], kind: str, pos: tuple[int, int]) -> float:
     """A cheap placement score used only to choose which positions to expand."""
     b = BUILDINGS[kind]
     adj = [kinds.get(nb) for nb in neighbours(pos)]
