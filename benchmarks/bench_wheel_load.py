@@ -2,7 +2,7 @@
 
 Why: the game's page loads ``rome`` and ``ui`` from ``assets/vendor/app.zip``; rules sites
 install the ``rome`` wheel through micropip. Three pages on the same vendored Pyodide,
-each importing ``rome`` and ``ui.svg_cards``: ``zip`` (today's game: one zip of both),
+each importing ``rome`` and ``ui.render.svg_cards``: ``zip`` (today's game: one zip of both),
 ``wheel`` (the rome wheel via micropip, ``ui`` from a zip of its own) and, for rules
 sites, ``wheel-only`` (the wheel, no ``ui``). Alternating, each load in a fresh browser
 context (cold cache); prints the medians and the ratio to ``zip``.
@@ -63,7 +63,8 @@ def main() -> None:
             if item.filename.startswith("ui/"):
                 ui_zip.writestr(item, src.read(item))
     for name, config in CONFIGS.items():
-        body = BODY.replace("IMPORT_UI", "" if name == "wheel-only" else "import ui.svg_cards")
+        ui_import = "" if name == "wheel-only" else "import ui.render.svg_cards"
+        body = BODY.replace("IMPORT_UI", ui_import)
         (folder / f"{name}.html").write_text(
             body.replace("{config}", config.replace("WHEEL", wheel.name)))
     server = start_server(folder)

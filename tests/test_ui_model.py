@@ -18,15 +18,17 @@ from html.parser import HTMLParser
 import pytest
 
 import rome
-from ui import model, phone, touch
-from ui.details import render_detail
-from ui.endgame import render_end
+from ui import model
 from ui.model import Mode, UiState
-from ui.newgame import parse_address
-from ui.render_prompt import render_prompt
-from ui.render_table import regions
-from ui.session import Seat, Session
-from ui.view import table_view
+from ui.render import phone
+from ui.render.details import render_detail
+from ui.render.endgame import render_end
+from ui.render.newgame import parse_address
+from ui.render.prompt import render_prompt
+from ui.render.table import regions
+from ui.render.view import table_view
+from ui.saves.session import Seat, Session
+from ui.shell import touch
 from ui_drive import at_random, next_event, play_until
 
 HUMANS = [Seat("Ann", True), Seat("Bea", True)]
@@ -158,7 +160,7 @@ def test_whole_games_never_leak_and_offer_exactly(seats: str, seed: int) -> None
     assert end.session is not None and rome.is_over(end.session.state)
     html = page(end)
     assert html.count("data-area=") == sum(
-        len(__import__("ui.facts", fromlist=["areas"]).areas(p))
+        len(__import__("ui.render.facts", fromlist=["areas"]).areas(p))
         for p in table_view(end).obs["players"])
 
 
@@ -347,8 +349,8 @@ def test_end_screen_has_no_empty_turn_order_and_lists_areas() -> None:
 
 
 def test_saved_games_are_listed_with_seats_round_and_date() -> None:
-    from ui.newgame import render_form
-    from ui.save import GameInfo
+    from ui.render.newgame import render_form
+    from ui.saves.save import GameInfo
 
     games = [GameInfo("a1", (Seat("Ann", True), Seat("Bot", False, "hard")), 3, False, 40,
                       1_700_000_000.0),
@@ -359,7 +361,7 @@ def test_saved_games_are_listed_with_seats_round_and_date() -> None:
     assert "2023-11-1" in html  # the date the first game was saved
 
 
-# -- the phone layout's tabs (ui/phone.py) ---------------------------------------------
+# -- the phone layout's tabs (ui/render/phone.py) ---------------------------------------------
 TAB_OF_CONTAINER = {"strip": "board", "offer": "board", "order": "board", "status": "board",
                     "me": "me", "others": "others"}
 
@@ -421,7 +423,7 @@ def test_phone_tab_pick_lasts_until_the_next_prompt() -> None:
     assert "(your choices are here)" in html
 
 
-# -- long-press on touch (ui/touch.py) ---------------------------------------------------
+# -- long-press on touch (ui/shell/touch.py) ---------------------------------------------------
 def test_long_press_needs_a_finger_on_a_card_held_still() -> None:
     press = touch.Press()
     assert not press.down(10, 10, "mouse", on_card=True)  # a mouse has its right click

@@ -14,8 +14,8 @@ from typing import Any
 from rome.cards import BUILDINGS
 from rome.citycode import CARD_VALUES, decode, encode
 from ui.embed import scorecard
-from ui.markup import attrs, esc
-from ui.svg_cards import SHORT_NAMES, card_svg, card_title, influence_card_svg
+from ui.render.markup import attrs, esc
+from ui.render.svg_cards import SHORT_NAMES, card_svg, card_title, influence_card_svg
 
 SIDE = 4
 Pos = tuple[int, int]

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from pyscript import window
 
-from ui import boot
 from ui.embed import page, replay
 from ui.embed.params import EmbedParams, parse
+from ui.shell import boot
 
 _view: object = None
 

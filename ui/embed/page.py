@@ -15,7 +15,7 @@ from rome.citycode import decode
 from rome.score_input import ScoreInputError
 from ui.embed import calculator, links, replay, scorecard
 from ui.embed.params import EmbedParams
-from ui.markup import esc, present
+from ui.render.markup import esc, present
 
 _proxies: list[Any] = []  # kept alive for as long as the page lives
 

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import rome
-from ui.endgame import render_end
-from ui.markup import esc
-from ui.render_city import render_city
-from ui.svg_cards import back_svg, card_svg, card_title, influence_card_svg
+from ui.render.city import render_city
+from ui.render.endgame import render_end
+from ui.render.markup import esc
+from ui.render.svg_cards import back_svg, card_svg, card_title, influence_card_svg
 
 MAX_ACTIONS = 2000  # far more than any game (4 players: about 250)
 

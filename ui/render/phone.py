@@ -7,14 +7,14 @@ shown beneath it; when the prompt changes, the tab switches by itself to the reg
 holds its choices (a player can still look elsewhere until the next prompt). The stylesheet
 uses ``data-tab`` on ``#table`` only below 700 px; wider layouts show every region at once.
 
-Pure functions of the :class:`ui.view.TableView`, so the choice of tab is tested on
+Pure functions of the :class:`ui.render.view.TableView`, so the choice of tab is tested on
 CPython; :class:`Tabs` only remembers the player's own pick between two prompts.
 """
 
 from __future__ import annotations
 
-from ui.markup import button
-from ui.view import TableView
+from ui.render.markup import button
+from ui.render.view import TableView
 
 TABS: tuple[tuple[str, str], ...] = (
     ("board", "Court"), ("me", "Your city"), ("others", "Others"), ("log", "Log"),

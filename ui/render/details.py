@@ -8,10 +8,10 @@ keyboard focus opens this panel, which the page keeps in one ``aria-live`` regio
 from __future__ import annotations
 
 import rome
-from ui import facts
-from ui.markup import button, esc
-from ui.svg_cards import card_svg, card_title
-from ui.view import TableView
+from ui.render import facts
+from ui.render.markup import button, esc
+from ui.render.svg_cards import card_svg, card_title
+from ui.render.view import TableView
 
 
 def _now(view: TableView, kind: str, pos: str) -> str:

@@ -15,9 +15,9 @@ from enum import Enum
 from typing import Any
 
 import rome
-from ui import log_view
-from ui.names import isolate_text
-from ui.session import Session
+from ui.render import log_view
+from ui.render.names import isolate_text
+from ui.saves.session import Session
 
 HINT_LEVEL = "hard"
 """The search a hint uses: the strongest menu level (it runs in the AI worker, so its

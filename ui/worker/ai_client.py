@@ -28,8 +28,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 import rome
-from ui import boot
-from ui.session import Session
+from ui.saves.session import Session
+from ui.shell import boot
 
 FAST_LEVELS = ("random", "greedy")
 QUICK_LEVEL = "greedy"

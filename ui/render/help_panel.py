@@ -6,7 +6,7 @@ panel is an overlay, so closing it returns to exactly the same table.
 
 from __future__ import annotations
 
-from ui.markup import button
+from ui.render.markup import button
 
 HELP_HTML = """
 <h2 id="help-title">How to play</h2>

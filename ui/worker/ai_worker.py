@@ -15,7 +15,7 @@ import json
 
 import rome
 from rome.ai import LEVELS, choose_action
-from ui import probe
+from ui.worker import probe
 
 
 def ping() -> str:

@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 import rome
-from ui.markup import attrs, esc, sr_only
-from ui.svg_cards import SHORT_NAMES, card_svg, card_title
+from ui.render.markup import attrs, esc, sr_only
+from ui.render.svg_cards import SHORT_NAMES, card_svg, card_title
 
 FRAME = 5
 LIMIT = 4

@@ -48,9 +48,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import rome
-from ui.names import quote
-from ui.session import SaveError, Seat, Session
-from ui.storage import Store
+from ui.render.names import quote
+from ui.saves.session import SaveError, Seat, Session
+from ui.saves.storage import Store
 
 __all__ = ["GameInfo", "SaveError", "Saves", "export_game", "import_game", "parse_bounded",
            "record"]

@@ -2,17 +2,17 @@
 
 Why apart from the end screen: the review is an AI feature (issue 13) with its own states
 (asked, being worked out, shown), like the hint; the final scoring only places it below
-itself. Moves are said in the hint's words (:func:`ui.render_hint.action_words`), with the
+itself. Moves are said in the hint's words (:func:`ui.render.hint.action_words`), with the
 notation beside them for players who read it.
 """
 
 from __future__ import annotations
 
 import rome
-from ui.markup import button, esc
 from ui.model import Reviewed
-from ui.render_hint import action_words
-from ui.view import TableView
+from ui.render.hint import action_words
+from ui.render.markup import button, esc
+from ui.render.view import TableView
 
 SLIP = 1.0
 """Estimated points lost from which a decision counts as a slip (marked, and counted in

@@ -1,6 +1,6 @@
 """Start-up plumbing every page script reuses: ready/error signalling and JS hooks.
 
-Why a module of its own: the shell panel in ``ui/main.py`` is temporary, but the
+Why a module of its own: the shell panel in ``ui/shell/main.py`` is temporary, but the
 contract with ``assets/boot.js`` and the e2e tests is not. ``<html data-ready="true">``
 means "interactive", ``data-error`` means "start-up failed" (with a readable message
 on screen). Later UI code calls :func:`start` with its own setup function.
@@ -63,14 +63,14 @@ def background(coro: Awaitable[Any]) -> asyncio.Task[Any]:
     return task
 
 
-AI_WORKER = ("ai", "./ui/ai_worker.py")
+AI_WORKER = ("ai", "./ui/worker/ai_worker.py")
 CONFIG = "./pyscript.toml"
 
 
 async def start_worker(name: str, src: str, config: str = CONFIG) -> Any:
     """Create the named PyScript worker now and wait for its exported functions.
 
-    Called after :func:`mark_ready` (see ``ui/main.py``): a second Pyodide booting
+    Called after :func:`mark_ready` (see ``ui/shell/main.py``): a second Pyodide booting
     alongside the page's own would delay ``data-ready`` by ~25% on 2 cores.
     """
     return await create_named_worker(src, name, config)

@@ -1,6 +1,6 @@
 """The table: round and phase, action strip, offer, turn order and the players' panels.
 
-Why it renders from a :class:`ui.view.TableView`: the screen then shows exactly what the
+Why it renders from a :class:`ui.render.view.TableView`: the screen then shows exactly what the
 seat in front of it may know (others' hidden cards as deck backs), and the elements
 that perform an action exist only for the ``Action`` objects the view offers, each
 writing ``data-action=str(action)``; nothing here decides what is allowed.
@@ -9,11 +9,11 @@ writing ``data-action=str(action)``; nothing here decides what is allowed.
 from __future__ import annotations
 
 import rome
-from ui import facts
-from ui.markup import SEAT_COLOUR_NAMES, button, esc, sr_only
-from ui.render_city import render_city
-from ui.svg_cards import back_svg, card_svg, card_title, influence_card_svg
-from ui.view import TableView
+from ui.render import facts
+from ui.render.city import render_city
+from ui.render.markup import SEAT_COLOUR_NAMES, button, esc, sr_only
+from ui.render.svg_cards import back_svg, card_svg, card_title, influence_card_svg
+from ui.render.view import TableView
 
 PHASE_NAMES = {"draft": "Opening draft", "emissary": "Placing emissaries",
                "action": "Actions", "over": "Game over"}

@@ -9,9 +9,9 @@ never built here), so a click plays exactly the move the engine offers under tha
 from __future__ import annotations
 
 import rome
-from ui.markup import button, esc
 from ui.model import Suggestion
-from ui.view import TableView
+from ui.render.markup import button, esc
+from ui.render.view import TableView
 
 
 def _name(kind: str | None) -> str:

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs
 
-from ui.markup import SEAT_COLOUR_NAMES, SEAT_COLOURS, attrs, button, esc
-from ui.names import clean_name
-from ui.session import LEVELS, TEST_LEVELS, Seat
+from ui.render.markup import SEAT_COLOUR_NAMES, SEAT_COLOURS, attrs, button, esc
+from ui.render.names import clean_name
+from ui.saves.session import LEVELS, TEST_LEVELS, Seat
 
 PACES: dict[str, int] = {"slow": 1600, "normal": 800, "fast": 250, "instant": 0}
 """Milliseconds between computer moves; ``pace=0`` in the address is the tests' setting."""
@@ -141,7 +141,7 @@ def _seat_row(i: int, seat: Seat | None) -> str:
 
 
 def render_saved(games: Sequence[Any]) -> str:
-    """Every saved game (``ui.save.GameInfo``): seats, round and date, resume or delete."""
+    """Every saved game (``ui.saves.save.GameInfo``): seats, round and date, resume or delete."""
     if not games:
         return ""
     rows = []

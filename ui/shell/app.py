@@ -2,7 +2,7 @@
 
 Why so thin: every decision lives in :mod:`ui.model` (pure, tested on CPython); this
 class only translates clicks and keys into events, runs the effects the model returns
-(save, wait, ask the AI, move focus) and redraws from :func:`ui.view.table_view`.
+(save, wait, ask the AI, move focus) and redraws from :func:`ui.render.view.table_view`.
 Listeners are created once on the root (delegation), never per element.
 
 Entry for other pages (the embed page included): :func:`start_game`.
@@ -22,21 +22,24 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
 import rome
-from ui import boot, log_view, model, newgame, phone, save, touch
-from ui.ai_client import FAST_LEVELS, ComputerPlayers
-from ui.details import render_detail
-from ui.endgame import render_end
-from ui.help_panel import render_help
-from ui.markup import button, esc, present
+from ui import model
 from ui.model import Mode, UiState
-from ui.names import quote
-from ui.render_prompt import render_prompt
-from ui.render_review import render_review
-from ui.render_table import regions
-from ui.session import SaveError, Seat, Session
-from ui.storage import Store
-from ui.table_layout import TABLE_SKELETON, controls
-from ui.view import table_view
+from ui.render import log_view, newgame, phone
+from ui.render.details import render_detail
+from ui.render.endgame import render_end
+from ui.render.help_panel import render_help
+from ui.render.markup import button, esc, present
+from ui.render.names import quote
+from ui.render.prompt import render_prompt
+from ui.render.review import render_review
+from ui.render.table import regions
+from ui.render.table_layout import TABLE_SKELETON, controls
+from ui.render.view import table_view
+from ui.saves import save
+from ui.saves.session import SaveError, Seat, Session
+from ui.saves.storage import Store
+from ui.shell import boot, touch
+from ui.worker.ai_client import FAST_LEVELS, ComputerPlayers
 
 LOAD_FILE = ('<p class="load-file"><label>Resume a downloaded game: '
              '<input type="file" id="load-file" accept=".json,application/json"></label></p>')
@@ -462,7 +465,7 @@ class App:
             self.dispatch(model.Panel("detail", _card_key(target)))
 
     def on_context(self, event: Any) -> None:
-        """A right click on a card opens its details (a long press: :mod:`ui.touch`)."""
+        """A right click on a card opens its details (a long press: :mod:`ui.shell.touch`)."""
         target = event.target.closest("[data-card]")
         if present(target):
             event.preventDefault()
@@ -666,7 +669,7 @@ def start_game(root_selector: str = "#app", *, compact: bool = False,
     stylesheet then fits a small frame), ``namespace`` keeps its saves and settings apart
     from the main site's. Publishes ``window.rome.record()`` and the engine probes.
     """
-    from ui import probe
+    from ui.worker import probe
 
     root = document.querySelector(root_selector)
     app = App(root, compact=compact, namespace=namespace)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import rome
-from ui.markup import esc
+from ui.render.markup import esc
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from typing import Any
 import rome
 from rome.ai.levels import MENU_LEVELS as LEVELS
 from rome.ai.levels import TEST_LEVELS  # accepted from the address and saves, not offered
-from ui.names import clean_name, quote
+from ui.render.names import clean_name, quote
 
 
 class SaveError(ValueError):

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import rome
-from ui import facts
-from ui.log_view import LogEntry
 from ui.model import Mode, Reviewed, Suggestion, UiState
-from ui.names import isolate_text
+from ui.render import facts
+from ui.render.log_view import LogEntry
+from ui.render.names import isolate_text
 
 
 @dataclass(frozen=True)

@@ -9,12 +9,12 @@ the view offers; their text comes from ``str(action)``, never built here.
 from __future__ import annotations
 
 import rome
-from ui import facts
-from ui.markup import button, esc
-from ui.render_city import price_text
-from ui.render_hint import render_hint
-from ui.svg_cards import card_svg, card_title
-from ui.view import TableView
+from ui.render import facts
+from ui.render.city import price_text
+from ui.render.hint import render_hint
+from ui.render.markup import button, esc
+from ui.render.svg_cards import card_svg, card_title
+from ui.render.view import TableView
 
 
 def _card_choices(verb: str, kinds: list[str], view: TableView, label: str) -> str:

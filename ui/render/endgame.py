@@ -2,7 +2,7 @@
 
 Why: the totals and winners come straight from ``rome.final_scores`` and
 ``rome.winners`` (tie-breaks included); the per-area, per-temple and aqueduct detail
-comes from the observed cities via :mod:`ui.facts`; this module only lays them out.
+comes from the observed cities via :mod:`ui.render.facts`; this module only lays them out.
 """
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import rome
-from ui import facts
-from ui.markup import button, esc
-from ui.render_table import CATEGORY_LABELS as LABELS
-from ui.svg_cards import SHORT_NAMES
-from ui.view import TableView, public_view
+from ui.render import facts
+from ui.render.markup import button, esc
+from ui.render.svg_cards import SHORT_NAMES
+from ui.render.table import CATEGORY_LABELS as LABELS
+from ui.render.view import TableView, public_view
 
 CHART_COLOURS = {
     "residential": "#d9825b", "aqueducts": "#5d88a8", "temples": "#c9b27c", "shrine": "#8e6cb0",

@@ -10,7 +10,7 @@ The full rule text travels in ``<title>`` (tooltip) and the accessible name.
 from __future__ import annotations
 
 import rome
-from ui.markup import esc
+from ui.render.markup import esc
 
 TYPE_FILL = {
     "production": "#9fb96b",
