@@ -9,7 +9,7 @@ never built here), so a click plays exactly the move the engine offers under tha
 from __future__ import annotations
 
 import rome
-from ui.model import Suggestion
+from ui.model.state import Suggestion
 from ui.render.markup import button, esc
 from ui.render.view import TableView
 

@@ -8,18 +8,18 @@ holds its choices (a player can still look elsewhere until the next prompt). The
 uses ``data-tab`` on ``#table`` only below 700 px; wider layouts show every region at once.
 
 Pure functions of the :class:`ui.render.view.TableView`, so the choice of tab is tested on
-CPython; :class:`Tabs` only remembers the player's own pick between two prompts.
+CPython; the tab shown and the prompt it was shown for are held in the UI state.
 """
 
 from __future__ import annotations
 
+from ui.model.state import PHONE_TABS
 from ui.render.markup import button
 from ui.render.view import TableView
 
-TABS: tuple[tuple[str, str], ...] = (
-    ("board", "Court"), ("me", "Your city"), ("others", "Others"), ("log", "Log"),
-    ("final", "Scores"),
-)
+LABELS = {"board": "Court", "me": "Your city", "others": "Others", "log": "Log",
+          "final": "Scores"}
+TABS: tuple[tuple[str, str], ...] = tuple((name, LABELS[name]) for name in PHONE_TABS)
 """Tab name (``data-tab``) and label; ``final`` only once the game is over."""
 
 REGION_OF_VERB = {"place": "board", "take": "board", "build": "me"}
@@ -61,25 +61,14 @@ def render_tabs(view: TableView, current: str) -> str:
     return "".join(out)
 
 
-class Tabs:
-    """The tab shown on a phone: the choices' region at each new prompt, else the
-    player's own pick."""
-
-    def __init__(self) -> None:
-        self.current = "board"
-        self._key: tuple[object, ...] | None = None
-
-    def follow(self, view: TableView) -> str:
-        """The tab to show for ``view`` (switches only when the prompt has changed)."""
-        key = prompt_key(view)
-        if key != self._key:
-            self._key = key
-            self.current = choice_tab(view) or self.current
-        if self.current not in dict(tabs_for(view)):
-            self.current = "board"
-        return self.current
-
-    def choose(self, name: str) -> None:
-        """The player tapped a tab: it stays until the next prompt."""
-        if name in dict(TABS):
-            self.current = name
+def follow(view: TableView, tab: str, prompt: tuple[object, ...] | None
+           ) -> tuple[str, tuple[object, ...]]:
+    """The tab to show for ``view`` and the prompt it is shown for, given the tab shown
+    last (``tab``, for ``prompt``): at a new prompt, the tab holding its choices; else the
+    tab shown last (the player's own pick stays until the next prompt)."""
+    key = prompt_key(view)
+    if key != prompt:
+        tab = choice_tab(view) or tab
+    if tab not in dict(tabs_for(view)):
+        tab = "board"
+    return tab, key

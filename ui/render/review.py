@@ -9,7 +9,7 @@ notation beside them for players who read it.
 from __future__ import annotations
 
 import rome
-from ui.model import Reviewed
+from ui.model.state import Reviewed
 from ui.render.hint import action_words
 from ui.render.markup import button, esc
 from ui.render.view import TableView

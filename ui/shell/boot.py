@@ -137,7 +137,7 @@ def memory_stats() -> str:
 
     gc.collect()
     try:
-        import pyodide_js  # type: ignore[import-not-found]
+        import pyodide_js
 
         wasm = int(pyodide_js._module.HEAP8.length)
     except Exception:
