@@ -11,8 +11,8 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
+from rome import ScoreInputError
 from rome.citycode import decode
-from rome.score_input import ScoreInputError
 from ui.embed import calculator, links, replay, scorecard
 from ui.embed.params import EmbedParams
 from ui.render.markup import esc, present

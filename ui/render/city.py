@@ -22,9 +22,14 @@ LIMIT = 4
 
 
 class Priced(Protocol):
-    tokens: int
-    coins: int
-    gains: tuple[str, ...]
+    """What a price shown on a city cell needs (``ui.render.view.Outcome`` is one)."""
+
+    @property
+    def tokens(self) -> int: ...
+    @property
+    def coins(self) -> int: ...
+    @property
+    def gains(self) -> tuple[str, ...]: ...
 
 
 def price_text(tokens: int, coins: int) -> str:
@@ -78,9 +83,9 @@ def render_city(player: dict[str, Any], seat: int, name: str,
                 action, outcome = target
                 price = price_text(outcome.tokens, outcome.coins)
                 gains = ", ".join(outcome.gains)
-                what = (f"Replace the {SHORT_NAMES.get(kind, kind)} with the "
-                        f"{rome.BUILDINGS[action.kind].name}" if kind is not None
-                        else f"Build the {rome.BUILDINGS[action.kind].name} here")
+                built = rome.BUILDINGS[str(action.kind)].name
+                what = (f"Replace the {SHORT_NAMES.get(kind, kind)} with the {built}"
+                        if kind is not None else f"Build the {built} here")
                 label = f"{what} (row {r}, column {c}): costs {price}" + \
                     (f"; gives {gains}" if gains else "")
                 inner = (card_svg(kind, square=True, brick_token=(r, c) in bricks,

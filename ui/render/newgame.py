@@ -13,9 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs
 
+from rome.ai.levels import MENU_LEVELS as LEVELS
+from rome.ai.levels import TEST_LEVELS
 from ui.render.markup import SEAT_COLOUR_NAMES, SEAT_COLOURS, attrs, button, esc
 from ui.render.names import clean_name
-from ui.saves.session import LEVELS, TEST_LEVELS, Seat
+from ui.saves.session import Seat
 
 PACES: dict[str, int] = {"slow": 1600, "normal": 800, "fast": 250, "instant": 0}
 """Milliseconds between computer moves; ``pace=0`` in the address is the tests' setting."""

@@ -10,6 +10,7 @@ The full rule text travels in ``<title>`` (tooltip) and the accessible name.
 from __future__ import annotations
 
 import rome
+from rome.cards import Building
 from ui.render.markup import esc
 
 TYPE_FILL = {
@@ -96,7 +97,7 @@ def _colour_badge(colour: str, letter: str, x: float, y: float, r: float) -> str
                    f"{letter}</text>")
 
 
-def _icon(b: rome.Building, cx: float, cy: float) -> str:
+def _icon(b: Building, cx: float, cy: float) -> str:
     """A simple pictogram of the building type, drawn in the card's middle."""
     ink = "#3b2a17"
     if b.type == "residential":

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import rome
-from ui.model import Mode, Reviewed, Suggestion, UiState
+from ui.model.state import Mode, Reviewed, Suggestion, UiState
 from ui.render import facts
 from ui.render.log_view import LogEntry
 from ui.render.names import isolate_text
@@ -64,7 +64,7 @@ class TableView:
 
     @property
     def over(self) -> bool:
-        return self.obs["phase"] == "over"
+        return bool(self.obs["phase"] == "over")
 
 
 def spectator(obs: dict[str, Any]) -> dict[str, Any]:
@@ -103,8 +103,10 @@ def _outcome(state: rome.GameState, seat: int, action: rome.Action) -> Outcome:
     after_state = rome.apply_action(state, action)
     after = rome.observation(after_state, seat)
     p0, p1 = before["players"][seat], after["players"][seat]
-    tokens, coins = (rome.build_cost(state, seat, action.kind) if action.verb == "build"
-                     else (0, rome.produce_cost(state)))
+    if action.verb == "build" and action.kind is not None:
+        tokens, coins = rome.build_cost(state, seat, action.kind)
+    else:
+        tokens, coins = 0, rome.produce_cost(state)
     gains = []
     coin_gain = p1["coins"] - p0["coins"] + coins
     if coin_gain:
@@ -169,10 +171,10 @@ def _recent(ui: UiState, viewer: int | None) -> tuple[tuple[tuple[int, str], ...
         if viewer is None and len(s.actions) - start >= len(s.seats) * 4:
             break
     moves = tuple((s.actors[i], s.actions[i]) for i in range(start, len(s.actions)))
-    cells = set()
+    cells: set[tuple[int, int, int]] = set()
     for seat, text in moves:
         a = rome.Action.parse(text)
-        if a.verb == "build":
+        if a.verb == "build" and a.row is not None and a.col is not None:
             cells.add((seat, a.row, a.col))
     return moves, frozenset(cells)
 
@@ -203,7 +205,7 @@ def table_view(ui: UiState) -> TableView:
     reasons: dict[str, str] = {}
     if ui.mode is Mode.HUMAN and cur is not None and cur == viewer:
         actions = tuple(rome.sensible_actions(state))
-        builds = {a.kind for a in actions if a.verb == "build"}
+        builds = {a.kind for a in actions if a.verb == "build" and a.kind is not None}
         for a in actions:
             if (a.verb == "build" and a.kind == ui.selection) or a.verb == "produce":
                 outcomes[a] = _outcome(state, cur, a)
@@ -211,7 +213,8 @@ def table_view(ui: UiState) -> TableView:
     recent, cells = _recent(ui, viewer)
     since = len(s.actions) - len(recent)
     last = rome.Action.parse(s.actions[-1]) if s.actions else None
-    fresh = (s.actors[-1], last.row, last.col) if last and last.verb == "build" else None
+    fresh = (s.actors[-1], last.row, last.col) if last and last.verb == "build" \
+        and last.row is not None and last.col is not None else None
     moments = tuple(line for entry in ui.log[since:] for line in entry.lines
                     if line.startswith("Influence scoring"))
     over = rome.is_over(state)

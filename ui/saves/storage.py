@@ -153,5 +153,5 @@ class Store:
             proxy.destroy()
 
 
-def _identity(fn: Callable[..., Any]) -> Callable[..., Any]:
-    return fn
+def _identity(obj: Callable[..., Any]) -> Any:
+    return obj

@@ -47,7 +47,7 @@ as this many of the slowest single moves before it counts as a hang."""
 def local_choice(state: rome.GameState, seat: int, level: str, seed: int) -> str:
     """A move computed on the page: the AI package if present, else a sensible random one."""
     try:
-        from rome.ai import choose_action  # type: ignore[import-not-found]
+        from rome.ai import choose_action
     except ImportError:
         pass
     else:
