@@ -2,7 +2,7 @@
 // Why JS: failures before Python runs (interpreter missing, a script failing to load,
 // a hang) can only be seen from here. It feeds the progress bar from PyScript's
 // `py:progress` events, and turns any start-up failure into a readable message plus
-// `data-error` on <html>. Python calls `romeBoot.ready()` (via ui/boot.py) when the
+// `data-error` on <html>. Python calls `romeBoot.ready()` (via ui/shell/boot.py) when the
 // page is interactive, which sets `data-ready="true"`.
 (() => {
   "use strict";

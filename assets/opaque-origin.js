@@ -7,7 +7,7 @@
 // in-memory stand-in with just the calls PyScript makes (IDBMap: open, one object
 // store, get/put/delete/clear/count/getKey/getAllKeys). Nothing outlives the page,
 // which is exactly what an opaque origin means anyway; the game's own saves go through
-// ui/storage.py, which says so on screen.
+// ui/saves/storage.py, which says so on screen.
 (() => {
   "use strict";
   if (self.origin !== "null") return; // a real origin: leave everything alone

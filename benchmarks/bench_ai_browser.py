@@ -7,9 +7,9 @@
 Headless Chromium loads a small benchmark page from the local static server.  The page
 starts a module Web Worker that boots the vendored Pyodide, unpacks ``assets/vendor/app.zip``
 (re-packed first, so the working tree's ``rome/ai`` is measured) and imports the real
-worker module ``ui/ai_worker.py``.  The page posts each observation (JSON text, from
+worker module ``ui/worker/ai_worker.py``.  The page posts each observation (JSON text, from
 seeded CPython games: ``common.observations``) with a level and seed; the worker calls
-``ui.ai_worker.choose`` and answers the action text with its own timing.
+``ui.worker.ai_worker.choose`` and answers the action text with its own timing.
 
 While the worker thinks, a ``PerformanceObserver`` for ``longtask`` on the main thread
 records anything that blocks the page for more than 50 ms; the maximum is reported
@@ -21,7 +21,7 @@ decides the same everywhere).  Targets: p95 < 1 s at normal and < 3 s at hard.
 CPython (:mod:`research.yardstick`, its 5 s safety net kept as it shipped), for the ratio
 of today's level to the old one measured in the same run (issue 13).
 
-``--hint`` times ``ui.ai_worker.analyse`` instead (the table's hint button, issue 13):
+``--hint`` times ``ui.worker.ai_worker.analyse`` instead (the table's hint button, issue 13):
 the same observations, the best moves with reasons, checked against CPython's first move.
 """
 
@@ -91,7 +91,7 @@ try {
   py = await loadPyodide({indexURL: new URL("./assets/vendor/pyodide/", location.href).href});
   const zip = await (await fetch("./assets/vendor/app.zip")).arrayBuffer();
   py.unpackArchive(zip, "zip", {extractDir: "/home/pyodide"});
-  py.runPython("import sys; sys.path.insert(0, '/home/pyodide'); from ui.ai_worker import analyse, choose");
+  py.runPython("import sys; sys.path.insert(0, '/home/pyodide'); from ui.worker.ai_worker import analyse, choose");
   self.postMessage({ready: true});
 } catch (e) { self.postMessage({error: String(e)}); }
 const fns = py && {choose: py.globals.get("choose"), analyse: py.globals.get("analyse")};

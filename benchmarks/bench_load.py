@@ -11,7 +11,7 @@ bench-load``; not part of the test suite.
 ``--wheel``: where the code comes from, the app zip (``[files]``) or the wheel
 (``packages``).  The game's page loads ``rome`` and ``ui`` from ``assets/vendor/app.zip``;
 rules sites install the ``rome`` wheel through micropip.  Three pages, each importing
-``rome`` and ``ui.svg_cards``: ``zip`` (today's game: one zip of both), ``wheel`` (the
+``rome`` and ``ui.render.svg_cards``: ``zip`` (today's game: one zip of both), ``wheel`` (the
 rome wheel via micropip, ``ui`` from a zip of its own) and, for rules sites,
 ``wheel-only`` (the wheel, no ``ui``).
 
@@ -24,8 +24,6 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
-import sys
 import tempfile
 import zipfile
 from pathlib import Path
@@ -96,21 +94,16 @@ def game_against_bare(runs: int) -> None:
     print(f"        ratio: {ratio:.2f}x bare boot (target <= 1.30x) {verdict}")
 
 
-def build_wheel(out: Path) -> Path:
-    """The rome wheel, built from pyproject.toml by the project's build backend."""
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps",
-                    "--no-build-isolation", "-w", str(out), str(ROOT)], check=True)
-    return next(out.glob("*.whl"))
-
-
 def zip_against_wheel(runs: int) -> None:
     folder = Path(tempfile.mkdtemp(prefix="rome-bench-"))
+    from scripts.rules_wheel import build_wheel
+
     wheel = build_wheel(folder / "wheels")
     (folder / "assets").symlink_to(ROOT / "assets", target_is_directory=True)
     pages = {name: f"{name}.html" for name in WHEEL_CONFIGS}
     for name, config in WHEEL_CONFIGS.items():
         body = WHEEL_BODY.replace("IMPORT_UI", "" if name == "wheel-only" else
-                                  "import ui.svg_cards")
+                                  "import ui.render.svg_cards")
         (folder / pages[name]).write_text(
             body.replace("{config}", config.replace("WHEEL", wheel.name)))
     from scripts.vendor import build_app_zip

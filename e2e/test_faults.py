@@ -167,7 +167,7 @@ def test_a_game_changed_in_another_tab_is_not_overwritten(
 
 
 # -- the AI worker ---------------------------------------------------------------------------
-WORKER_SRC = (ROOT / "ui" / "ai_worker.py").read_text()
+WORKER_SRC = (ROOT / "ui" / "worker" / "ai_worker.py").read_text()
 
 
 def worker_route(body: str, status: int = 200):  # noqa: ANN201 (a Playwright handler)
@@ -178,7 +178,7 @@ def worker_route(body: str, status: int = 200):  # noqa: ANN201 (a Playwright ha
 
 def test_worker_script_404_falls_back_to_the_quick_ai(
         page: Page, page_errors: object, open_game: OpenGame) -> None:
-    page.route("**/ui/ai_worker.py", worker_route("missing", 404))
+    page.route("**/ui/worker/ai_worker.py", worker_route("missing", 404))
     open_game(page, "index.html?seats=easy,easy&seed=2&pace=0")
     expect(page.locator("#notice")).to_contain_text("could not be loaded (HTTP 404)")
     expect(page.locator("#worker-status")).to_contain_text("quick AI")
@@ -199,7 +199,7 @@ def test_worker_fault_is_said_and_the_game_goes_on(
         page: Page, page_errors: object, open_game: OpenGame, body: str, words: str) -> None:
     assert body != WORKER_SRC
     page.add_init_script("window.romeAiLimits = {boot: 60, move: 3}")
-    page.route("**/ui/ai_worker.py", worker_route(body))
+    page.route("**/ui/worker/ai_worker.py", worker_route(body))
     open_game(page, "index.html?seats=easy,easy&seed=4&pace=0")
     notice = page.locator("#notice")
     expect(notice).to_contain_text(words, timeout=90_000)
@@ -211,7 +211,7 @@ def test_worker_fault_is_said_and_the_game_goes_on(
 def test_reload_during_a_computer_turn_resumes(
         page: Page, page_errors: object, open_game: OpenGame) -> None:
     page.add_init_script("window.romeAiLimits = {boot: 60, move: 600}")
-    page.route("**/ui/ai_worker.py", worker_route(HANGING))
+    page.route("**/ui/worker/ai_worker.py", worker_route(HANGING))
     open_game(page, "index.html?seats=human,easy&seed=6&pace=250")
     for _ in range(30):
         page.wait_for_function(f"['human', 'computer'].includes({TABLE}?.dataset.waiting)")
@@ -221,7 +221,7 @@ def test_reload_during_a_computer_turn_resumes(
     else:
         pytest.fail("the computer never had to move")
     before = json.loads(page.evaluate("window.rome.record()"))
-    page.unroute("**/ui/ai_worker.py")
+    page.unroute("**/ui/worker/ai_worker.py")
     page.reload()
     wait_ready(page)
     wait_moves(page, len(before["actions"]) + 1)

@@ -1,6 +1,6 @@
 """The UI's game model without a browser: save round trip, refusal of bad saves, undo.
 
-Why here (e2e/): ``ui.session`` is the UI's own code; it is pure Python, so its rules
+Why here (e2e/): ``ui.saves.session`` is the UI's own code; it is pure Python, so its rules
 of thumb (what undo may take back, what a save must contain) are checked directly.
 """
 
@@ -11,8 +11,8 @@ import random
 import pytest
 
 import rome
-from ui.newgame import parse_address
-from ui.session import SaveError, Seat, Session
+from ui.render.newgame import parse_address
+from ui.saves.session import SaveError, Seat, Session
 
 SEATS = [Seat("Ann", True), Seat("Bot", False, "random")]
 

@@ -58,7 +58,7 @@ def test_without_the_worker_the_hint_comes_from_the_page(
         page: Page, page_errors: object, open_game: OpenGame) -> None:
     """As decisions do, a hint falls back to the quick level on the page when the worker
     cannot start, and says where it came from."""
-    page.route("**/ui/ai_worker.py",
+    page.route("**/ui/worker/ai_worker.py",
                lambda route: route.fulfill(status=404, body="missing", content_type="text/plain"))
     open_game(page, "index.html?seats=human,greedy&seed=3&pace=0")
     page.wait_for_function(WAITING_HUMAN, timeout=60_000)

@@ -1,7 +1,8 @@
 """Storage and saves on CPython with fake ``localStorage`` objects: throwing, full, damaged.
 
 Why without a browser: every failure a browser's storage can produce is reproduced by a
-small fake object, so each path of ``ui.storage`` / ``ui.save`` is tried directly and fast.
+small fake object, so each path of ``ui.saves.storage`` / ``ui.saves.save`` is tried
+directly and fast.
 The browser tests (``e2e/test_faults.py``) check what the player then sees.
 """
 
@@ -16,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rome
-from ui.save import (
+from ui.saves.save import (
     MAX_SAVE_CHARS,
     SETTINGS_DEFAULTS,
     Saves,
@@ -25,8 +26,8 @@ from ui.save import (
     parse_bounded,
     record,
 )
-from ui.session import SaveError, Seat, Session
-from ui.storage import Store
+from ui.saves.session import SaveError, Seat, Session
+from ui.saves.storage import Store
 
 NS = "great-city-of-rome."
 SEATS = [Seat("Ann", True), Seat("Bot", False, "greedy")]

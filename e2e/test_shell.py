@@ -39,7 +39,7 @@ def test_engine_answers_from_page_python(booted_page: Page) -> None:
 def test_seeded_game_is_identical_on_pyodide_and_cpython(booted_page: Page,
                                                          num_players: int) -> None:
     """The same seed and the same actions give the same game in the browser and here."""
-    from ui.probe import scripted_game
+    from ui.worker.probe import scripted_game
 
     in_browser = booted_page.evaluate(f"window.romeEngine.scripted_game({num_players}, 31)")
     assert in_browser == scripted_game(num_players, 31)
@@ -104,7 +104,7 @@ def test_python_startup_error_shows_readable_error(
     def broken_main(route: Route) -> None:
         route.fulfill(status=200, body="raise RuntimeError('boom from main.py')\n")
 
-    page.route("**/ui/main.py", broken_main)
+    page.route("**/ui/shell/main.py", broken_main)
     page.goto(site_url + "index.html")
     page.wait_for_function("document.documentElement.dataset.error !== undefined", timeout=60_000)
     expect(page.locator("#boot-error-message")).to_contain_text("boom from main.py")

@@ -8,9 +8,20 @@ import random
 import pytest
 
 import rome
-from ui.embed import replay
-from ui.embed.calculator import Calculator
+from ui.embed import calculator, replay
+from ui.embed.calculator import (
+    Calculator,
+    Do,
+    Place,
+    Search,
+    SelectCell,
+    SetNumber,
+    Share,
+    ToggleCard,
+)
+from ui.embed.calculator_render import frame
 from ui.embed.params import parse
+from ui.embed.view import Focus, Keep
 
 EXAMPLE_CODE = "1.8D69J55H2LH45BR7K.9.3.1"  # tests/data/rulebook_example.json
 
@@ -35,38 +46,54 @@ def test_calculator_from_code_gives_back_the_same_city_and_code() -> None:
     assert calc.code() == EXAMPLE_CODE
 
 
+def edit(calc: Calculator, *events: calculator.Event) -> Calculator:
+    """``calc`` after ``events``, each through the reducer as the page sends them."""
+    for event in events:
+        calc, _ = calculator.reduce(calc, event)
+    return calc
+
+
 def test_calculator_tokens_only_on_baths_and_within_their_limit() -> None:
-    calc = Calculator()
-    calc.select((0, 0))
-    calc.place("house-2")
-    calc.add_tokens(1)
+    calc = edit(Calculator(), SelectCell((0, 0)), Place("house-2"), Do("tokens+"))
     assert calc.points == {}
-    calc.select((0, 1))
-    calc.place("baths")
-    for _ in range(9):
-        calc.add_tokens(1)
+    calc = edit(calc, SelectCell((0, 1)), Place("baths"), *[Do("tokens+")] * 9)
     assert calc.points[(0, 1)] == 4  # CARDS.md: 1 per neighbour, at most 4
-    calc.select((1, 1))
-    calc.place("imperial-baths")
-    for _ in range(9):
-        calc.add_tokens(1)
+    calc = edit(calc, SelectCell((1, 1)), Place("imperial-baths"), *[Do("tokens+")] * 9)
     assert calc.points[(1, 1)] == 5  # and 1 more on the imperial baths
-    calc.add_tokens(-9)
+    calc = edit(calc, *[Do("tokens-")] * 9)
     assert (1, 1) not in calc.points
-    calc.select((0, 1))
-    calc.place("market")  # replacing a bath drops its tokens
+    calc = edit(calc, SelectCell((0, 1)), Place("market"))  # replacing a bath drops its tokens
     assert (0, 1) not in calc.points
 
 
 def test_calculator_explains_an_impossible_city_instead_of_scoring() -> None:
-    calc = Calculator()
-    calc.select((0, 0))
-    calc.place("house-2")
-    calc.select((2, 2))
-    calc.place("house-3")
+    calc = edit(Calculator(), SelectCell((0, 0)), Place("house-2"), SelectCell((2, 2)),
+                Place("house-3"))
     result = calc.scored()
-    assert result.breakdown is None and "not connected" in result.problem
+    assert result.breakdown is None and result.problem is not None
+    assert "not connected" in result.problem
     assert calc.code() == ""
+
+
+def test_calculator_events_keep_the_state_frozen_and_the_link_fresh() -> None:
+    empty = Calculator()
+    calc, effects = calculator.reduce(empty, SelectCell((2, 3)))
+    assert empty.selected == (0, 0) and calc.selected == (2, 3)
+    assert effects == (Focus('[data-cell="2,3"]'),)
+    calc = edit(Calculator.from_code(EXAMPLE_CODE), Share("https://x.org/rome/embed.html"))
+    assert calc.link == "https://x.org/rome/embed.html?view=city&code=" + EXAMPLE_CODE
+    assert edit(calc, Search("bath")).link == calc.link  # finding a card changes no city
+    assert edit(calc, Do("coins+")).link == ""  # any change to the city does
+    typed, effects = calculator.reduce(calc, SetNumber("coins", 12345))
+    assert typed.coins == 9999 and effects == (Keep("calc-resources"),)
+    assert edit(calc, SetNumber("selected", 3)) == edit(calc, Do("nothing"))
+    cleared = edit(calc, Search("temple"), Do("clear"))
+    assert (cleared.kinds, cleared.cards, cleared.coins, cleared.query) == ({}, set(), 0,
+                                                                          "temple")
+    regions = frame(edit(calc, ToggleCard(3))).regions
+    assert 'data-influence-card="3" aria-pressed="false"' in regions["calc-resources"]
+    assert set(regions) == {"calc-grid", "calc-selection", "calc-resources", "calc-score",
+                            "calc-share", "calc-catalogue"}
 
 
 def _record(players: int, seed: int) -> tuple[dict, rome.GameState]:
@@ -88,6 +115,22 @@ def test_replay_rebuilds_every_step() -> None:
         assert f'data-player="{seat}" data-total="{total}"' in html
 
 
+def test_replay_viewer_moves_within_the_game() -> None:
+    record, _final = _record(2, 5)
+    game = replay.load(json.dumps(record))
+    viewer = replay.start(game, 10_000, open_hands=False)
+    assert viewer.step == game.last
+    back, effects = replay.reduce(viewer, replay.Go("back"))
+    assert (back.step, effects, viewer.step) == (game.last - 1, (), game.last)
+    assert replay.reduce(back, replay.Go("start"))[0].step == 0
+    assert replay.reduce(replay.start(game, 0, False), replay.Go("back"))[0].step == 0
+    shown = replay.frame(replay.start(game, 0, False))
+    assert shown.attributes[('[data-replay="back"]', "aria-disabled")] == "true"
+    assert shown.attributes[('[data-replay="end"]', "aria-disabled")] == "false"
+    assert shown.attributes[("#replay", "data-step")] == "0"
+    assert "Step 0 of" in shown.regions["replay-body"]
+
+
 @pytest.mark.parametrize(("text", "reason"), [
     ("not json", "not JSON"),
     ("[]", "must be"),
@@ -107,7 +150,7 @@ def test_catalogue_offers_every_building_of_cards_md() -> None:
     engine."""
     from pathlib import Path
 
-    from ui.embed.calculator import catalogue_html
+    from ui.embed.calculator_render import catalogue_html
 
     table = (Path(__file__).parent / "data" / "cards_buildings.md").read_text(encoding="utf-8")
     ids = [line.split("|")[1].strip() for line in table.splitlines()

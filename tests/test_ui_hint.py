@@ -15,11 +15,12 @@ from collections.abc import Callable
 from dataclasses import replace
 
 import rome
-from ui import ai_worker, model
+from ui import model
 from ui.model import Mode, UiState
-from ui.render_prompt import render_prompt
-from ui.session import Seat, Session
-from ui.view import table_view
+from ui.render.prompt import render_prompt
+from ui.render.view import table_view
+from ui.saves.session import Seat, Session
+from ui.worker import ai_worker
 from ui_drive import at_random, play_until
 
 TABLE = [Seat("Ann", True), Seat("Bot", False, "greedy")]

@@ -18,22 +18,25 @@ from html.parser import HTMLParser
 import pytest
 
 import rome
-from ui import model, phone, touch
-from ui.details import render_detail
-from ui.endgame import render_end
+from ui import model
 from ui.model import Mode, UiState
-from ui.newgame import parse_address
-from ui.render_prompt import render_prompt
-from ui.render_table import regions
-from ui.session import Seat, Session
-from ui.view import table_view
+from ui.render import phone
+from ui.render.details import render_detail
+from ui.render.endgame import render_end
+from ui.render.newgame import parse_address
+from ui.render.prompt import render_prompt
+from ui.render.table import regions
+from ui.render.view import table_view
+from ui.saves.session import Seat, Session
+from ui.shell import touch
 from ui_drive import at_random, next_event, play_until
 
 HUMANS = [Seat("Ann", True), Seat("Bea", True)]
 
 
 def begin(seats: list[Seat], seed: int = 3, **kw: object) -> tuple[UiState, tuple]:
-    return model.reduce(UiState(pace=0, **kw), model.Begin(Session.new(seats, seed, False)))
+    return model.reduce(UiState(pace=0, **kw),
+                        model.Begin(Session.new(seats, seed, False), "game.test"))
 
 
 def page(ui: UiState) -> str:
@@ -158,7 +161,7 @@ def test_whole_games_never_leak_and_offer_exactly(seats: str, seed: int) -> None
     assert end.session is not None and rome.is_over(end.session.state)
     html = page(end)
     assert html.count("data-area=") == sum(
-        len(__import__("ui.facts", fromlist=["areas"]).areas(p))
+        len(__import__("ui.render.facts", fromlist=["areas"]).areas(p))
         for p in table_view(end).obs["players"])
 
 
@@ -347,8 +350,8 @@ def test_end_screen_has_no_empty_turn_order_and_lists_areas() -> None:
 
 
 def test_saved_games_are_listed_with_seats_round_and_date() -> None:
-    from ui.newgame import render_form
-    from ui.save import GameInfo
+    from ui.render.newgame import render_form
+    from ui.saves.save import GameInfo
 
     games = [GameInfo("a1", (Seat("Ann", True), Seat("Bot", False, "hard")), 3, False, 40,
                       1_700_000_000.0),
@@ -359,7 +362,7 @@ def test_saved_games_are_listed_with_seats_round_and_date() -> None:
     assert "2023-11-1" in html  # the date the first game was saved
 
 
-# -- the phone layout's tabs (ui/phone.py) ---------------------------------------------
+# -- the phone layout's tabs (ui/render/phone.py) ---------------------------------------------
 TAB_OF_CONTAINER = {"strip": "board", "offer": "board", "order": "board", "status": "board",
                     "me": "me", "others": "others"}
 
@@ -401,27 +404,32 @@ def test_phone_tab_follows_the_choices_of_each_prompt(seats: str, seed: int) -> 
     assert {"draft", "place", "take", "build", "end"} <= verbs
 
 
+def shown(ui: UiState) -> UiState:
+    """``ui`` after a render, which tells the model the tab it showed (as the page does)."""
+    tab, prompt = phone.follow(table_view(ui), ui.tab, ui.tab_prompt)
+    return model.reduce(ui, model.TabShown(tab, prompt))[0]
+
+
 def test_phone_tab_pick_lasts_until_the_next_prompt() -> None:
     ui, _ = begin([Seat("A", True), Seat("B", False, "random")], 8)
     ui = play_until(ui, lambda u: u.mode is Mode.HUMAN and phone.choice_tab(table_view(u))
                     == "board", at_random(random.Random(3)))  # the strip or the offer
-    tabs = phone.Tabs()
-    assert tabs.follow(table_view(ui)) == "board"
-    tabs.choose("log")
-    tabs.choose("no-such-tab")  # ignored
-    assert tabs.follow(table_view(ui)) == "log"  # the same prompt, drawn again
+    ui = shown(ui)
+    assert ui.tab == "board"
+    ui = model.reduce(model.reduce(ui, model.Tab("log"))[0], model.Tab("no-such-tab"))[0]
+    assert shown(ui).tab == "log"  # the same prompt, drawn again
     opened, _ = model.reduce(ui, model.Panel("breakdown", 1))
-    assert tabs.follow(table_view(opened)) == "log"
-    waiting = replace(ui, mode=Mode.COMPUTER)  # nothing asked of the screen: the pick stays
-    assert tabs.follow(table_view(waiting)) == "log"
-    assert tabs.follow(table_view(ui)) == "board"  # a new prompt: back to its choices
+    assert shown(opened).tab == "log"
+    waiting = shown(replace(ui, mode=Mode.COMPUTER))  # nothing asked of the screen: it stays
+    assert waiting.tab == "log"
+    assert shown(replace(waiting, mode=ui.mode)).tab == "board"  # a new prompt: its choices
     assert "final" not in dict(phone.tabs_for(table_view(ui)))
     html = phone.render_tabs(table_view(ui), "board")
     assert html.count('aria-pressed="true"') == 1 and 'data-tab="board"' in html
     assert "(your choices are here)" in html
 
 
-# -- long-press on touch (ui/touch.py) ---------------------------------------------------
+# -- long-press on touch (ui/shell/touch.py) ---------------------------------------------------
 def test_long_press_needs_a_finger_on_a_card_held_still() -> None:
     press = touch.Press()
     assert not press.down(10, 10, "mouse", on_card=True)  # a mouse has its right click
@@ -466,3 +474,35 @@ def test_a_computer_waits_the_whole_pace_only_for_the_first_move_of_its_turn() -
                 seen["forced"].add(e.ms)
     assert seen == {"first": {800}, "first after forced": {450}, "follow-on": {320},
                     "forced": {350}}
+
+
+# -- the page around the game: saves, other tabs, the form --------------------------------
+def test_saves_other_tabs_and_overwrite_go_through_the_reducer() -> None:
+    ui, effects = begin([Seat("A", True), Seat("B", False, "random")], 5)
+    assert ui.slot == "game.test" and effects[0] == model.Save(ui.session, "game.test")
+    refused, _ = model.reduce(ui, model.Saved(False, problem="Storage is full."))
+    assert refused.save_failed and not refused.conflict
+    assert refused.notices == ("Storage is full.",)
+    assert not model.reduce(refused, model.Saved(True))[0].save_failed
+    assert model.reduce(ui, model.OtherTab("game.other"))[0] is ui  # not this game's slot
+    other, _ = model.reduce(ui, model.OtherTab("game.test"))
+    assert other.conflict and len(other.notices) == 1
+    played = play_until(other, lambda u: len(u.session.actions) > len(ui.session.actions),
+                        at_random(random.Random(1)))
+    assert played.conflict  # moves go on, but nothing is saved over the other tab's game
+    assert not any(isinstance(e, model.Save) for e in model.reduce(
+        other, next_event(other, at_random(random.Random(1))))[1])
+    kept, effects = model.reduce(other, model.Overwrite())
+    assert effects == (model.Save(other.session, "game.test", overwrite=True),)
+    assert kept.notices == ()
+    assert not model.reduce(kept, model.Saved(True))[0].conflict
+
+
+def test_the_form_takes_the_notices_and_stops_the_game() -> None:
+    ui, _ = begin([Seat("Ada", True), Seat("B", False, "random")], 5)
+    noted, _ = model.reduce(ui, model.Notice("Hello"))
+    form, effects = model.reduce(noted, model.OpenForm("Bad seats."))
+    assert effects == (model.ShowForm("Bad seats. Hello", tuple(ui.session.seats), False),)
+    assert form.session is None and form.notices == ()
+    assert form.generation == ui.generation + 1
+    assert model.reduce(form, model.Setting("pace", 0, remember=False))[1] == ()

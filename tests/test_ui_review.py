@@ -3,7 +3,7 @@
 Why here: which decisions are reviewed, when a review may be asked, and what a stale
 or garbled answer does are decisions of the model; the worker's part is
 ``rome.ai.review`` (tested in ``tests/test_ai_analysis.py``), run here directly the way
-``ui.ai_worker.review`` runs it in the browser.
+``ui.worker.ai_worker.review`` runs it in the browser.
 """
 
 from __future__ import annotations
@@ -14,12 +14,13 @@ import re
 from dataclasses import replace
 from functools import cache
 
-from ui import ai_worker, model
-from ui.endgame import render_end
+from ui import model
 from ui.model import Mode, UiState
-from ui.render_review import render_review
-from ui.session import Seat, Session
-from ui.view import table_view
+from ui.render.endgame import render_end
+from ui.render.review import render_review
+from ui.render.view import table_view
+from ui.saves.session import Seat, Session
+from ui.worker import ai_worker
 from ui_drive import at_random, play_until
 
 TABLE = [Seat("Ann", True), Seat("Bot", False, "random"), Seat("Cy", True)]

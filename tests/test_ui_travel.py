@@ -14,9 +14,9 @@ from html.parser import HTMLParser
 import rome
 from ui import model
 from ui.model import Mode, UiState
-from ui.render_table import regions
-from ui.session import Seat, Session
-from ui.view import table_view
+from ui.render.table import regions
+from ui.render.view import table_view
+from ui.saves.session import Seat, Session
 from ui_drive import at_random, first_sensible, next_event, play_until
 
 TABLE = [Seat("Ann", True), Seat("Bot", False, "greedy")]

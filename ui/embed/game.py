@@ -14,7 +14,7 @@ from typing import Any
 from pyscript import document, window
 
 from ui.embed.params import EmbedParams
-from ui.storage import Store
+from ui.saves.storage import Store
 
 PREFIX = "rome-embed."
 _app: Any = None
@@ -29,7 +29,7 @@ def namespace(params: EmbedParams) -> str:
 def mount(params: EmbedParams) -> None:
     """The table's own entry, always compact, on ``#app`` with this embed's namespace."""
     global _app
-    from ui.app import start_game
+    from ui.shell.app import start_game
 
     if not Store(window, namespace(params)).available:
         note = document.createElement("p")

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from pyscript import window
 
-from ui import boot
 from ui.embed import page, replay
 from ui.embed.params import EmbedParams, parse
+from ui.shell import boot
 
 _view: object = None
 
@@ -22,16 +22,14 @@ def _mount_replay(params: EmbedParams, text: str) -> None:
     except replay.RecordError as exc:
         page.show_problem("This replay cannot be shown", str(exc))
         return
-    _view = page.ReplayPage(game, params)
-    _view.mount()
+    _view = page.mount_replay(game, params)
 
 
 def setup(params: EmbedParams, record_text: str = "") -> None:
     """Mount the view the address asks for."""
     global _view
     if params.view == "calculator":
-        _view = page.CalculatorPage(params)
-        _view.mount()
+        _view = page.mount_calculator(params)
     elif params.view == "city":
         page.mount_city(params)
     elif params.view == "replay":

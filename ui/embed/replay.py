@@ -6,20 +6,22 @@ state is rebuilt with ``rome.apply_action`` (a seed and its actions always give 
 game); the log lines are ``rome.describe``'s. What a spectator sees follows the rules:
 cities, coins, tokens and influence cards are open; a hand shows only the cards known to
 everyone (``public``) and the backs of the rest, unless the address asks for open hands.
-Pure (no browser import).
+The viewer is a frozen :class:`Viewer` (the game and the step shown) that only
+:func:`reduce` moves, drawn by :func:`frame`. Pure (no browser import).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import rome
-from ui.endgame import render_end
-from ui.markup import esc
-from ui.render_city import render_city
-from ui.svg_cards import back_svg, card_svg, card_title, influence_card_svg
+from ui.embed.view import Frame
+from ui.render.city import render_city
+from ui.render.endgame import render_end
+from ui.render.markup import esc
+from ui.render.svg_cards import back_svg, card_svg, card_title, influence_card_svg
 
 MAX_ACTIONS = 2000  # far more than any game (4 players: about 250)
 
@@ -132,3 +134,48 @@ def controls_html() -> str:
                       f'<span aria-hidden="true">{icon}</span> {label}</button>'
                       for key, icon, label in labels)
     return f'<div class="replay-controls" role="toolbar" aria-label="Replay">{buttons}</div>'
+
+
+# -- the viewer: state, event, reducer, frame --------------------------------------------
+@dataclass(frozen=True)
+class Viewer:
+    """The replay on screen: the game, the step shown, and whether hands are open."""
+
+    game: Replay
+    step: int = 0
+    open_hands: bool = False
+
+
+@dataclass(frozen=True)
+class Go:
+    """A control or key: ``start``, ``back``, ``forward`` or ``end``."""
+
+    to: str
+
+
+def start(game: Replay, step: int | None, open_hands: bool) -> Viewer:
+    """The viewer at the address's step (within the game)."""
+    return Viewer(game, max(0, min(step or 0, game.last)), open_hands)
+
+
+def reduce(viewer: Viewer, event: Go) -> tuple[Viewer, tuple[()]]:
+    target = {"start": 0, "back": viewer.step - 1, "forward": viewer.step + 1,
+              "end": viewer.game.last}.get(event.to, viewer.step)
+    return replace(viewer, step=max(0, min(target, viewer.game.last))), ()
+
+
+def frame(viewer: Viewer) -> Frame:
+    """The step's body, the step number and which controls lead nowhere."""
+    first, last = viewer.step == 0, viewer.step == viewer.game.last
+    disabled = {"start": first, "back": first, "forward": last, "end": last}
+    attributes = {(f'[data-replay="{key}"]', "aria-disabled"): str(value).lower()
+                  for key, value in disabled.items()}
+    attributes[("#replay", "data-step")] = str(viewer.step)
+    return Frame({"replay-body": render_step(viewer.game, viewer.step, viewer.open_hands)},
+                 attributes)
+
+
+def shell(viewer: Viewer) -> str:
+    """The viewer's fixed markup, its body empty: the page fills it from :func:`frame`."""
+    return (f'<div class="embed-replay" id="replay" data-step="{viewer.step}" '
+            f'tabindex="-1">{controls_html()}<div id="replay-body"></div></div>')

@@ -11,11 +11,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import rome
+from rome import ScoreInputError
 from rome.cards import AQUEDUCT_POINTS, BUILDINGS
-from rome.score_input import FinishedCity, ScoreInputError, read_city
+from rome.score_input import FinishedCity, read_city
 from rome.scoring import TEMPLE_SCORING, CityFacts, area_points, residential_areas, score_city
-from ui.markup import esc
-from ui.render_table import CATEGORY_LABELS as LABELS
+from ui.render.markup import esc
+from ui.render.table import CATEGORY_LABELS as LABELS
 
 RULES = {
     "residential": "Each area of joined residential buildings of one value scores the sum "

@@ -1,0 +1,1 @@
+# Narrow stub of Pyodide (browser only): see ffi.pyi.

@@ -1,0 +1,6 @@
+# Narrow stub of pyscript.ffi (browser only): Python objects handed to JavaScript.
+from collections.abc import Callable
+from typing import Any
+
+def create_proxy(obj: Callable[..., Any]) -> Any: ...
+def to_js(obj: Any, **options: Any) -> Any: ...

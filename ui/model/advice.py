@@ -1,0 +1,93 @@
+"""The reducer's half for advice from the AI worker: a hint during the game, a review of a
+seat's decisions after it. Both are asked for, worked out elsewhere, and shown only if the
+answer is still for the table as it is."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import rome
+from ui.model.effects import Analyse, Focus, Result, Review
+from ui.model.events import AskHint, AskReview, HintAnswer, ReviewAnswer
+from ui.model.page import noticed
+from ui.model.state import Mode, Reviewed, Suggestion, UiState
+
+HINT_LEVEL = "hard"
+"""The search a hint uses: the strongest menu level (it runs in the AI worker, so its
+seconds never freeze the page; without a worker the page falls back to a quick level)."""
+REVIEW_LEVEL = "normal"
+"""The search a post-game review uses: one analysis per decision of the seat (about 40),
+so a level whose whole review takes seconds, not minutes (5 s for 41 decisions on CPython,
+2026-11-22); hard would take about 40 s."""
+FOCUS_HINT = ("#hint [data-hint]", '[data-ui="hint"]')
+NO_HINT = "No hint could be found for this move."
+
+
+def ask_hint(ui: UiState, event: AskHint) -> Result:
+    """Ask the worker for the best few moves of the human to act; pressed again once
+    shown, the hint closes; pressed while one is worked out, nothing more is asked."""
+    s = ui.session
+    if s is None or ui.mode is not Mode.HUMAN or s.current is None:
+        return ui, ()
+    moves = len(s.actions)
+    if ui.hint_at == moves:
+        if not ui.hints:
+            return ui, ()  # still being worked out
+        return replace(ui, hint_at=None, hints=()), (Focus(('[data-ui="hint"]',)),)
+    return (replace(ui, hint_at=moves, hints=()),
+            (Analyse(ui.generation, moves, s.current, HINT_LEVEL, s.seed * 1009 + moves),
+             Focus(('[data-ui="hint"]',))))
+
+
+def hint_answer(ui: UiState, event: HintAnswer) -> Result:
+    """Show the analysis if it is for the position on the table (else it is stale and
+    dropped); moves the engine does not offer now are left out."""
+    s = ui.session
+    if (s is None or event.generation != ui.generation or ui.mode is not Mode.HUMAN
+            or event.moves != len(s.actions) or ui.hint_at != event.moves):
+        return ui, ()
+    offered = rome.sensible_actions(s.state)
+    kept: list[Suggestion] = []
+    for text, value, loss, why in event.suggestions:
+        try:
+            action = rome.parse_legal(s.state, text)
+        except rome.RomeError:
+            continue
+        if action in offered and all(k.action != action for k in kept):
+            kept.append(Suggestion(action, float(value), float(loss), str(why)))
+    if not kept:
+        return noticed(replace(ui, hint_at=None), NO_HINT), ()
+    return replace(ui, hints=tuple(kept), hint_source=event.source), (Focus(FOCUS_HINT),)
+
+
+def ask_review(ui: UiState, event: AskReview) -> Result:
+    """Review a human seat's decisions once the game is over; pressed again once shown,
+    the review closes; pressed while it is worked out, nothing more is asked."""
+    s = ui.session
+    if (s is None or ui.mode is not Mode.OVER or not 0 <= event.seat < len(s.seats)
+            or not s.seats[event.seat].human):
+        return ui, ()
+    if ui.review_seat == event.seat:
+        if ui.review is None:
+            return ui, ()  # still being worked out
+        return replace(ui, review_seat=None, review=None), ()
+    return (replace(ui, review_seat=event.seat, review=None),
+            (Review(ui.generation, event.seat, REVIEW_LEVEL), Focus(("#review",))))
+
+
+def review_answer(ui: UiState, event: ReviewAnswer) -> Result:
+    """Show the review if it is the one asked for (else it is stale and dropped); a line
+    whose moves are not notation is left out."""
+    s = ui.session
+    if (s is None or event.generation != ui.generation or ui.mode is not Mode.OVER
+            or ui.review_seat != event.seat or ui.review is not None):
+        return ui, ()
+    kept = []
+    for ply, rnd, played, best, loss, why in event.lines:
+        try:
+            kept.append(Reviewed(int(ply), int(rnd), rome.Action.parse(played),
+                                 rome.Action.parse(best), None if loss is None else float(loss),
+                                 str(why)))
+        except (rome.RomeError, TypeError, ValueError):
+            continue
+    return replace(ui, review=tuple(kept), review_source=event.source), (Focus(("#review",)),)

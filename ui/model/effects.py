@@ -1,0 +1,105 @@
+"""What the reducer asks the page to do: effects are values, so the reducer stays pure and
+every decision is tested on CPython; the page (``ui.shell``) only runs them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ui.model.state import UiState
+from ui.saves.session import Seat, Session
+
+
+@dataclass(frozen=True)
+class Save:
+    """Store ``session`` in ``slot``; answer with ``Saved``. ``overwrite``: even though
+    another tab changed the slot."""
+
+    session: Session
+    slot: str
+    overwrite: bool = False
+
+
+@dataclass(frozen=True)
+class Wait:
+    """Dispatch ``Tick(generation)`` after ``ms``."""
+
+    generation: int
+    ms: int
+
+
+@dataclass(frozen=True)
+class Ask:
+    """Ask the AI for ``seat``'s move after ``delay_ms``; answer with ``Answer``."""
+
+    generation: int
+    seat: int
+    level: str
+    seed: int
+    delay_ms: int
+
+
+@dataclass(frozen=True)
+class Analyse:
+    """Ask the AI worker for ``seat``'s best few moves (``rome.ai.analyse`` at ``level``)
+    in the position after ``moves`` moves; answer with ``HintAnswer``."""
+
+    generation: int
+    moves: int
+    seat: int
+    level: str
+    seed: int
+
+
+@dataclass(frozen=True)
+class Review:
+    """Ask the AI worker to review ``seat``'s decisions in the finished game
+    (``rome.ai.review`` at ``level``); answer with ``ReviewAnswer``."""
+
+    generation: int
+    seat: int
+    level: str
+
+
+@dataclass(frozen=True)
+class Focus:
+    """Move keyboard focus to the first element matching one of ``selectors``."""
+
+    selectors: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Travel:
+    """After the render: the element ``card`` (a CSS selector) travels for ``ms`` from
+    where ``source`` is drawn to its own place (the page skips it under
+    ``prefers-reduced-motion: reduce`` or when either is not drawn)."""
+
+    card: str
+    source: str
+    ms: int
+
+
+@dataclass(frozen=True)
+class Remember:
+    """Store the settings (pace, theme, open hands) for the next visit."""
+
+    settings: tuple[tuple[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class ShowTable:
+    """Put the empty table on the screen (a game begins): the next render draws it all."""
+
+
+@dataclass(frozen=True)
+class ShowForm:
+    """Leave the table for the new-game screen: say ``notice`` (the page adds what storage
+    reports), fill the seats with ``seats`` and the shrine box with ``shrine``."""
+
+    notice: str = ""
+    seats: tuple[Seat, ...] | None = None
+    shrine: bool = False
+
+
+Effect = Save | Wait | Ask | Analyse | Review | Focus | Travel | Remember | ShowTable | ShowForm
+Result = tuple[UiState, tuple[Effect, ...]]

@@ -1,0 +1,125 @@
+"""The reducer's half for the page around the game: settings, overlays, notices, the
+phone's tabs, the new-game screen, and what storage answered (saves, other tabs)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ui.model.effects import Effect, Focus, Remember, Result, Save, ShowForm
+from ui.model.events import (
+    Leave,
+    Notice,
+    OpenForm,
+    OtherTab,
+    Overwrite,
+    Panel,
+    Saved,
+    Setting,
+    Tab,
+    TabShown,
+)
+from ui.model.flow import settle
+from ui.model.state import PHONE_TABS, Mode, UiState
+
+OTHER_TAB = ("This game was changed in another tab: this tab will not overwrite it. Reload "
+             "to continue from the other tab's moves, or keep playing here and overwrite.")
+
+
+def noticed(ui: UiState, text: str) -> UiState:
+    """``ui`` saying ``text`` too (once: a notice already shown is not repeated)."""
+    return ui if text in ui.notices else replace(ui, notices=ui.notices + (text,))
+
+
+def settings_of(ui: UiState) -> Remember:
+    return Remember((("pace", ui.pace), ("theme", ui.theme), ("open_hands", ui.open_hands)))
+
+
+def setting(ui: UiState, event: Setting) -> Result:
+    effects: tuple[Effect, ...] = ()
+    if event.name == "pace":
+        nxt = replace(ui, pace=max(0, min(5000, int(event.value))))
+    elif event.name == "theme" and event.value in ("auto", "light", "dark"):
+        nxt = replace(ui, theme=event.value)
+    elif event.name == "open_hands":
+        nxt = replace(ui, open_hands=bool(event.value))
+        if nxt.open_hands and nxt.mode is Mode.HANDOVER:
+            nxt, effects = settle(nxt, delay_ms=0)
+    else:
+        return ui, ()
+    return nxt, ((settings_of(nxt),) if event.remember else ()) + effects
+
+
+def panel(ui: UiState, event: Panel) -> Result:
+    if event.name == "help":
+        opened = bool(event.value)
+        focus = ("#help-close",) if opened else ('[data-ui="help"]', "#start-btn")
+        return replace(ui, help_open=opened), (Focus(focus),)
+    if event.name == "detail":
+        key = str(event.value or "")
+        return replace(ui, detail=key), ((Focus(("#detail-close",)),) if key else ())
+    if event.name == "breakdown":
+        seat = event.value if isinstance(event.value, int) else None
+        if seat is not None and (ui.session is None or not 0 <= seat < len(ui.session.seats)):
+            return ui, ()
+        return replace(ui, breakdown=None if seat == ui.breakdown else seat), ()
+    return ui, ()
+
+
+def notice(ui: UiState, event: Notice) -> Result:
+    if not event.text:
+        return replace(ui, notices=()), ()
+    return noticed(ui, event.text), ()
+
+
+def leave(ui: UiState, event: Leave) -> Result:
+    """Off the table (the game stays saved) and on to the new-game screen."""
+    left = replace(ui, session=None, mode=Mode.OVER, selection="",
+                   generation=ui.generation + 1, log=(), thinking="", detail="",
+                   breakdown=None, hint_at=None, hints=(), review_seat=None, review=None)
+    return open_form(left, OpenForm())
+
+
+def open_form(ui: UiState, event: OpenForm) -> Result:
+    """The new-game screen says every notice held so far; its seats default to the game
+    that was on the table, which stops (its timers see a new generation)."""
+    s = ui.session
+    seats = event.seats or (tuple(s.seats) if s else None)
+    form = ShowForm(" ".join(n for n in (event.notice, *ui.notices) if n), seats,
+                    s.shrine if s else False)
+    if s is not None:
+        ui = replace(ui, session=None, mode=Mode.OVER, generation=ui.generation + 1)
+    return replace(ui, notices=()), (form,)
+
+
+def tab(ui: UiState, event: Tab) -> Result:
+    if event.name not in PHONE_TABS:
+        return ui, ()
+    return replace(ui, tab=event.name), (Focus((f'[data-tab="{event.name}"]',)),)
+
+
+def tab_shown(ui: UiState, event: TabShown) -> Result:
+    return replace(ui, tab=event.name, tab_prompt=event.prompt), ()
+
+
+def saved(ui: UiState, event: Saved) -> Result:
+    """A refused save (full storage, another tab) becomes a notice and the offer to
+    download the game: never a loss."""
+    if event.ok:
+        return replace(ui, save_failed=False, conflict=False), ()
+    return replace(ui, save_failed=True, conflict=event.conflict, notices=ui.notices + (
+        OTHER_TAB if event.conflict else event.problem,)), ()
+
+
+def other_tab(ui: UiState, event: OtherTab) -> Result:
+    if event.slot != ui.slot:
+        return ui, ()
+    return noticed(replace(ui, conflict=True), OTHER_TAB), ()
+
+
+def overwrite(ui: UiState, event: Overwrite) -> Result:
+    """This tab's game replaces the other tab's, and the notices go."""
+    if ui.session is None or ui.slot is None:
+        return ui, ()
+    return replace(ui, notices=()), (Save(ui.session, ui.slot, overwrite=True),)
+
+

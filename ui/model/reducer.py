@@ -1,0 +1,55 @@
+"""The one reducer: ``reduce(state, event) -> (state, effects)`` for any event in any state.
+
+Why a table of handlers: each concern (the game, advice, the page around it) keeps its
+handlers in a module of its own; this is the only place that says which one an event
+goes to, and the only entry the page calls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ui.model import advice, game, page
+from ui.model.effects import Result
+from ui.model.events import (
+    Act,
+    Answer,
+    AskHint,
+    AskReview,
+    Begin,
+    Event,
+    HandOver,
+    HintAnswer,
+    Leave,
+    Notice,
+    OpenForm,
+    OtherTab,
+    Overwrite,
+    Panel,
+    ReviewAnswer,
+    Saved,
+    Select,
+    Setting,
+    Tab,
+    TabShown,
+    Thinking,
+    Tick,
+    Undo,
+)
+from ui.model.state import UiState
+
+_HANDLERS: dict[type, Callable[[UiState, Any], Result]] = {
+    Begin: game.begin, Act: game.act, Select: game.select, Undo: game.undo,
+    HandOver: game.hand_over, Tick: game.tick, Answer: game.answer, Thinking: game.thinking,
+    AskHint: advice.ask_hint, HintAnswer: advice.hint_answer, AskReview: advice.ask_review,
+    ReviewAnswer: advice.review_answer,
+    Setting: page.setting, Panel: page.panel, Notice: page.notice, Leave: page.leave,
+    OpenForm: page.open_form, Tab: page.tab, TabShown: page.tab_shown, Saved: page.saved,
+    OtherTab: page.other_tab, Overwrite: page.overwrite,
+}
+
+
+def reduce(ui: UiState, event: Event) -> Result:
+    """The next UI state and the effects to run, for any event in any state."""
+    return _HANDLERS[type(event)](ui, event)

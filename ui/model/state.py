@@ -1,0 +1,79 @@
+"""The table's UI state: one frozen value holding everything the page shows besides the
+game's own state, so every change of it is a new value made by the reducer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+import rome
+from ui.render.log_view import LogEntry
+from ui.saves.session import Session
+
+PHONE_TABS = ("board", "me", "others", "log", "final")
+"""The phone layout's tabs (``data-tab``), labelled and offered by ``ui.render.phone``."""
+
+
+class Mode(Enum):
+    """Who the table waits for (``data-waiting`` shows the value)."""
+
+    AUTOMATIC = "auto"  # a forced move is about to be played
+    HUMAN = "human"  # a human at the screen decides
+    COMPUTER = "computer"  # the AI is thinking
+    HANDOVER = "handover"  # the device passes to the next human
+    OVER = "over"  # the game has ended (or no game is on)
+
+
+@dataclass(frozen=True)
+class UiState:
+    """Everything the page shows besides the game's own state."""
+
+    session: Session | None = None
+    mode: Mode = Mode.OVER
+    selection: str = ""  # hand card kind chosen for building
+    pace: int = 800  # ms between computer moves; 0 is instant
+    notices: tuple[str, ...] = ()
+    shown: int | None = None  # the human seat whose hand the screen last showed
+    open_hands: bool = False  # friends at one table: no hand-overs at all
+    thinking: str = ""
+    generation: int = 0  # bumped when the game changes under running timers
+    log: tuple[LogEntry, ...] = ()
+    detail: str = ""  # the card whose details are open ("" none)
+    help_open: bool = False
+    breakdown: int | None = None  # seat whose score breakdown is open
+    theme: str = "auto"  # "auto" follows prefers-color-scheme; "light" / "dark"
+    hint_at: int | None = None  # moves played when the human asked for a hint (None: none)
+    hints: tuple[Suggestion, ...] = ()  # its answer, best first; empty while it is worked out
+    hint_source: str = ""  # where the answer was worked out: "worker" or "page"
+    review_seat: int | None = None  # the seat whose decisions the end screen reviews
+    review: tuple[Reviewed, ...] | None = None  # its answer; None while it is worked out
+    review_source: str = ""  # "worker" or "page", as for a hint
+    slot: str | None = None  # the storage slot the game on the table saves to (None: none)
+    save_failed: bool = False  # the last save was refused: offer "Download this game"
+    conflict: bool = False  # another tab changed the slot: save only when told to overwrite
+    tab: str = "board"  # the phone layout's tab shown (``ui.render.phone``)
+    tab_prompt: tuple[object, ...] | None = None  # the prompt that tab was chosen for
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """One move of a hint: the action (offered now), the search's estimate of the final
+    margin over the other seats after it, how far behind the best it is, and why."""
+
+    action: rome.Action
+    value: float
+    loss: float
+    reason: str
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    """One decision of a finished game next to the best move the search finds there:
+    ``loss`` is the estimated points given away (0: the best found; None: not valued)."""
+
+    ply: int
+    round: int
+    played: rome.Action
+    best: rome.Action
+    loss: float | None
+    reason: str

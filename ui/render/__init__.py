@@ -1,0 +1,1 @@
+"""The table's renderers: pure functions from a view (what one seat may see) to markup."""

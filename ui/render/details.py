@@ -1,0 +1,59 @@
+"""Card details: a card's full rule text and what it contributes now, for any card.
+
+Why not ``title`` tooltips: they never show on touch screens. Every card on the table
+carries ``data-card`` (and ``data-pos="seat:row,col"`` in a city); a click, a tap or
+keyboard focus opens this panel, which the page keeps in one ``aria-live`` region.
+"""
+
+from __future__ import annotations
+
+import rome
+from ui.render import facts
+from ui.render.markup import button, esc
+from ui.render.svg_cards import card_svg, card_title
+from ui.render.view import TableView
+
+
+def _now(view: TableView, kind: str, pos: str) -> str:
+    """What a built card scores or does now (only for cards in a city)."""
+    if not pos:
+        return ""
+    seat_text, _, rc = pos.partition(":")
+    seat = int(seat_text)
+    r, c = (int(x) for x in rc.split(","))
+    player = view.obs["players"][seat]
+    b = rome.BUILDINGS[kind]
+    if b.type == "temple":
+        for (tr, tc), k, pts in facts.temple_points(player):
+            if (tr, tc) == (r, c) and k == kind:
+                return f"{b.name}: {pts} point{'s' * (pts != 1)} now."
+    if b.type == "residential":
+        for area, points, bath in facts.areas(player):
+            if (r, c) in area:
+                extra = f", of which {bath} from baths" if bath else ""
+                return (f"Part of a residential area of {len(area)} building"
+                        f"{'s' * (len(area) != 1)}: {points} points now{extra}.")
+    if b.type == "aqueduct":
+        n = facts.aqueduct_count(player)
+        pts = view.scores[seat]["aqueducts"]
+        return f"{n} aqueduct{'s' * (n != 1)} in this city: {pts} points now."
+    return ""
+
+
+def render_detail(view: TableView) -> str:
+    """The open card's panel ("" when none is open)."""
+    if not view.detail:
+        return ""
+    kind, _, pos = view.detail.partition("@")
+    if kind not in rome.BUILDINGS:
+        return ""
+    reason = view.reasons.get(kind, "") if not pos else ""
+    now = _now(view, kind, pos)
+    lines = "".join(f"<p>{esc(t)}</p>" for t in (now, reason and f"Cannot build now: {reason}")
+                    if t)
+    return (f'<div class="detail-card">{card_svg(kind)}</div><div class="detail-text">'
+            f'<h2 id="detail-title">{esc(rome.BUILDINGS[kind].name)}</h2>'
+            f"<p>{esc(card_title(kind))}</p>{lines}"
+            + button("Close", cls="btn", data_ui="detail-close", id="detail-close",
+                     title="Close the card details")
+            + "</div>")

@@ -1,0 +1,211 @@
+"""The new-game screen and the address options (``?seats=human,normal&seed=42&shrine=1``).
+
+Why one module: both are ways to say "who plays, with which options", and both end in
+the same list of :class:`ui.session.Seat`. Reading the form uses element ids only.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import parse_qs
+
+from rome.ai.levels import MENU_LEVELS as LEVELS
+from rome.ai.levels import TEST_LEVELS
+from ui.render.markup import SEAT_COLOUR_NAMES, SEAT_COLOURS, attrs, button, esc
+from ui.render.names import clean_name
+from ui.saves.session import Seat
+
+PACES: dict[str, int] = {"slow": 1600, "normal": 800, "fast": 250, "instant": 0}
+"""Milliseconds between computer moves; ``pace=0`` in the address is the tests' setting."""
+
+
+@dataclass
+class AddressOptions:
+    """What the page address asks for; ``seats`` is None when it asks for no new game."""
+
+    seats: list[Seat] | None
+    seed: int | None
+    shrine: bool
+    pace: int | None
+    error: str = ""  # what was wrong with the set-up the address asked for
+
+
+LEVEL_LINES: dict[str, str] = {
+    "easy": "Easy — plays sensible moves with a little randomness; good for learning.",
+    "normal": "Normal — looks one turn ahead and weighs the final scoring; answers at once.",
+    "hard": "Hard — weighs many lines of play four turns ahead; thinks for up to a second.",
+}
+"""One line per level for the new-game screen (measured strengths: rome/ai/README.md)."""
+
+
+def default_name(index: int, human: bool, level: str) -> str:
+    if human:
+        return f"Player {index + 1}"
+    return ('Aurelia', 'Brutus', 'Cassia', 'Decimus')[index]
+
+
+def parse_seats(text: str) -> list[Seat]:
+    """``human,normal,hard`` -> seats; raises ValueError for anything else."""
+    kinds = [k.strip().lower() for k in text.split(",") if k.strip()]
+    if not 2 <= len(kinds) <= 4:
+        raise ValueError(f"a game needs 2 to 4 seats, the address lists {len(kinds)} "
+                         f"({text!r})")
+    seats = []
+    for i, kind in enumerate(kinds):
+        if kind == "human":
+            seats.append(Seat(default_name(i, True, ""), True))
+        elif kind in LEVELS + TEST_LEVELS:
+            seats.append(Seat(default_name(i, False, kind), False, kind))
+        else:
+            known = ", ".join(("human",) + LEVELS)
+            raise ValueError(f"{kind!r} is not a kind of seat (use {known})")
+    humans = [s for s in seats if s.human]
+    if len(humans) > 1:  # several humans: number them plainly
+        count = 0
+        for i, s in enumerate(seats):
+            if s.human:
+                count += 1
+                seats[i] = Seat(f"Player {count}", True)
+    return seats
+
+
+def parse_pace(text: str) -> int | None:
+    if text in PACES:
+        return PACES[text]
+    try:
+        return max(0, min(5000, int(text)))
+    except ValueError:
+        return None
+
+
+def parse_address(search: str) -> AddressOptions:
+    """Read the query string (``location.search``); bad values are ignored, not fatal."""
+    query = parse_qs(search.lstrip("?"))
+
+    def first(key: str) -> str | None:
+        values = query.get(key)
+        return values[0] if values else None
+
+    seats = None
+    problems = []
+    if "seats" in query or first("seats") is not None:
+        try:
+            seats = parse_seats(first("seats") or "")
+        except ValueError as exc:
+            problems.append(str(exc))
+    seed = None
+    if first("seed"):
+        try:
+            seed = int(first("seed") or "")
+        except ValueError:
+            problems.append(f"the seed must be a whole number, not {first('seed')!r}")
+    shrine = first("shrine") in ("1", "true", "yes", "on")
+    pace = parse_pace(first("pace") or "") if first("pace") is not None else None
+    error = ""
+    if problems:
+        error = ("The address asked for a game this table cannot set up: "
+                 + "; ".join(problems) + ". Choose the players below instead.")
+        seats = None
+    return AddressOptions(seats, seed, shrine, pace, error)
+
+
+def random_seed() -> int:
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
+def _seat_row(i: int, seat: Seat | None) -> str:
+    kind = "none" if seat is None else ("human" if seat.human else seat.level)
+    options = []
+    choices = [("human", "Human")] + [(lv, f"Computer — {lv}") for lv in LEVELS]
+    if kind in TEST_LEVELS:
+        choices.append((kind, f"Computer — {kind}"))
+    if i >= 2:
+        choices.insert(0, ("none", "— empty seat —"))
+    for value, label in choices:
+        options.append(f'<option value="{value}"{" selected" if value == kind else ""}>'
+                       f"{esc(label)}</option>")
+    name = "" if seat is None else seat.name
+    colour = SEAT_COLOURS[i]
+    return (
+        f'<div class="seat-row"><span class="seat-dot" style="background:{colour}" '
+        f'title="{SEAT_COLOUR_NAMES[i]}"></span>'
+        f'<label for="seat-kind-{i}">Seat {i + 1}</label>'
+        f'<select id="seat-kind-{i}"{attrs(aria_label=f"Seat {i + 1} player")}>'
+        f'{"".join(options)}</select>'
+        f'<input id="seat-name-{i}" type="text" maxlength="24" value="{esc(name)}" '
+        f'placeholder="{esc(default_name(i, kind == "human", kind))}" '
+        f'aria-label="Seat {i + 1} name"></div>'
+    )
+
+
+def render_saved(games: Sequence[Any]) -> str:
+    """Every saved game (``ui.saves.save.GameInfo``): seats, round and date, resume or delete."""
+    if not games:
+        return ""
+    rows = []
+    for g in games:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.saved_at)) if g.saved_at else ""
+        label = g.label()
+        rows.append(
+            f'<li class="saved" data-slot="{esc(g.slot)}"><span class="saved-what">'
+            f'{esc(label)}</span> <small class="saved-when">{esc(when)}</small>'
+            + button("Resume", cls="btn primary small", data_ui="resume-slot", data_slot=g.slot,
+                     aria=f"Resume {label}")
+            + button("Delete", cls="btn small", data_ui="delete-slot", data_slot=g.slot,
+                     aria=f"Delete {label}")
+            + "</li>")
+    return f'<h2>Saved games</h2><ul class="saved-games">{"".join(rows)}</ul>'
+
+
+def render_form(previous: list[Seat] | None, has_save: bool, notice: str = "",
+                shrine: bool = False, games: Sequence[Any] = ()) -> str:
+    """The new-game screen: saved games first (resume or delete), then the seats."""
+    seats: list[Seat | None] = list(previous or [Seat("", True), Seat("", False, "normal")])
+    seats += [None] * (4 - len(seats))
+    rows = "".join(_seat_row(i, s) for i, s in enumerate(seats))
+    notice_html = (f'<div class="notice" role="alert" id="save-notice">{esc(notice)}</div>'
+                   if notice else "")
+    resume = button("Resume saved game", cls="btn primary", data_ui="resume",
+                    id="resume-btn") if has_save else ""
+    return (
+        '<section class="newgame panel" id="newgame" aria-labelledby="newgame-title">'
+        '<h1 id="newgame-title">The Great City of Rome</h1>'
+        '<p class="subtitle">A game of emissaries, bricks and buildings for 2 to 4 '
+        "architects.</p>"
+        f"{notice_html}{resume}{render_saved(games)}"
+        '<h2>New game</h2><div class="seats">' + rows + "</div>"
+        + '<ul class="levels">' + "".join(f"<li>{esc(line)}</li>" for line in LEVEL_LINES.values())
+        + "</ul>"
+        '<div class="options">'
+        f'<label><input type="checkbox" id="opt-shrine"{" checked" if shrine else ""}> '
+        "The Shrine (mini-expansion)</label>"
+        '<label for="opt-seed">Seed (optional)</label>'
+        '<input id="opt-seed" type="number" min="0" inputmode="numeric" placeholder="random">'
+        "</div>"
+        + button("Start the game", cls="btn primary", data_ui="start", id="start-btn")
+        + button("Rules & help", cls="btn", data_ui="help")
+        + "</section>"
+    )
+
+
+def read_form(document: Any) -> tuple[list[Seat], int, bool]:
+    """Seats, seed and Shrine option from the form; raises ValueError with a message."""
+    seats = []
+    for i in range(4):
+        kind = document.getElementById(f"seat-kind-{i}").value
+        if kind == "none":
+            continue
+        name = str(document.getElementById(f"seat-name-{i}").value).strip()
+        human = kind == "human"
+        seats.append(Seat(clean_name(name, default_name(i, human, kind)), human,
+                          "" if human else kind))
+    if len(seats) < 2:
+        raise ValueError("Choose at least two players.")
+    seed_text = str(document.getElementById("opt-seed").value).strip()
+    seed = int(seed_text) if seed_text else random_seed()
+    shrine = bool(document.getElementById("opt-shrine").checked)
+    return seats, seed, shrine

@@ -1,0 +1,138 @@
+"""The prompt: what the player to act must decide now, with its buttons and prices.
+
+Why apart from the table: this is the one place that changes every step, speaks to the
+player (``aria-live``) and holds the turn's controls (produce with its price and yield,
+end, School choices, draft cards, undo). Buttons exist only for the ``Action`` objects
+the view offers; their text comes from ``str(action)``, never built here.
+"""
+
+from __future__ import annotations
+
+import rome
+from ui.render import facts
+from ui.render.city import price_text
+from ui.render.hint import render_hint
+from ui.render.markup import button, esc
+from ui.render.svg_cards import card_svg, card_title
+from ui.render.view import TableView
+
+
+def _card_choices(verb: str, kinds: list[str], view: TableView, label: str) -> str:
+    by_kind = {a.kind: a for a in view.actions if a.verb == verb}
+    out = []
+    done: set[str] = set()
+    for kind in kinds:
+        action = by_kind.get(kind)
+        if action is not None and kind not in done:
+            done.add(kind)
+            out.append(button(card_svg(kind), cls="card choice", data_action=str(action),
+                              data_card=kind, aria=f"{label}: {card_title(kind)}"))
+        else:
+            out.append(f'<div class="card" role="img" aria-label="{esc(card_title(kind))}">'
+                       f"{card_svg(kind)}</div>")
+    return f'<div class="choices">{"".join(out)}</div>'
+
+
+def _undo(view: TableView) -> str:
+    if not view.can_undo:
+        return ""
+    return button("↶ Undo", cls="btn", data_ui="undo", title="Undo your last action")
+
+
+def render_prompt(view: TableView) -> str:
+    """The decision area for the seat to act (or a waiting line while others decide),
+    led by the round's influence scoring when it just happened."""
+    moments = "".join(f'<p class="moment" role="status">{esc(line)}</p>'
+                      for line in view.moments)
+    return moments + _decision(view)
+
+
+def _decision(view: TableView) -> str:
+    obs = view.obs
+    cur = obs["current_player"]
+    if cur is None:
+        return '<p class="prompt-text">The game is over.</p>'
+    raw_name = view.names[cur]
+    name = esc(raw_name)
+    if view.mode == "handover":
+        return ""
+    if view.mode == "auto":
+        return (f'<p class="prompt-text thinking auto-move"><span class="auto-tag">auto</span> '
+                f"{name}'s only sensible move is played for them…</p>")
+    if view.viewer != cur or not view.actions:
+        text = view.thinking or f"{raw_name} is deciding…"
+        return (f'<p class="prompt-text thinking" data-thinking="{cur}">'
+                f'<span class="spinner" aria-hidden="true"></span>{esc(text)}</p>')
+    parts: list[str] = []
+    step = obs["step"]
+    if obs["phase"] == "draft":
+        parts.append(f'<p class="prompt-text">{name}, keep one card of the opening draft; '
+                     "the rest pass on.</p>")
+        parts.append(_card_choices("draft", obs["draft_pool"] or [], view, "Keep"))
+    elif obs["phase"] == "emissary":
+        parts.append(f'<p class="prompt-text">{name}, place an emissary on the strip. '
+                     "Spaces nearer the Emperor act earlier; farther ones give more.</p>")
+    elif step == "take":
+        parts.append(f'<p class="prompt-text">{name}, take one building from the offer.</p>')
+    elif step == "school-deck":
+        decks = [button(f"Deck {a.deck} <small>({obs['decks'][a.deck]} left)</small>",
+                        cls="btn", data_action=str(a))
+                 for a in view.actions if a.verb == "school"]
+        n = obs["pending_draws"]
+        parts.append(f'<p class="prompt-text">{name}, choose the deck your School draws '
+                     f"{n} card{'s' * (n != 1)} from.</p>"
+                     f'<div class="buttons">{"".join(decks)}</div>')
+    elif step == "school-keep":
+        parts.append(f'<p class="prompt-text">{name}, keep one of the cards drawn; the rest '
+                     "go to the bottom of the deck.</p>")
+        parts.append(_card_choices("keep", obs["draw"] or [], view, "Keep"))
+    else:
+        parts.append(_act_prompt(view, name))
+    undo = _undo(view)
+    if undo:
+        parts.append(f'<div class="buttons undo">{undo}</div>')
+    parts.append(render_hint(view))
+    return "".join(parts)
+
+
+def _act_prompt(view: TableView, name: str) -> str:
+    obs = view.obs
+    cur = obs["current_player"]
+    bricks, cogs = facts.strip_now(obs)[1][obs["acting"] - 1]
+    p = obs["players"][cur]
+    left_b = "used" if obs["built"] else f"{bricks} + {len(p['bricks'])} tokens"
+    res = (f'<span class="res" title="bricks this turn">'
+           f'<i class="sym brick mini"></i> {left_b}</span> '
+           f'<span class="res" title="cogs this turn">⚙ {"used" if obs["produced"] else cogs}'
+           f'</span> <span class="res" title="coins">¢ {p["coins"]}</span>')
+    hint = []
+    if view.selection:
+        chosen = rome.BUILDINGS[view.selection]
+        hint.append(f"Choose a space for the {esc(chosen.name)} (cost {chosen.cost}); each "
+                    "shows its price. <em>" + esc(chosen.rule) + "</em>")
+    elif any(a.verb == "build" for a in view.actions):
+        hint.append("Choose a card in your hand to see where it may go and what it costs.")
+    if obs["built"]:
+        hint.append("You have built this turn.")
+    if obs["produced"]:
+        hint.append("You have produced this turn.")
+    buttons = []
+    if view.selection:
+        buttons.append(button("Cancel", cls="btn", data_ui="deselect",
+                              title="Cancel the building choice"))
+    for action in view.actions:
+        if action.verb == "produce":
+            out = view.outcomes.get(action)
+            cost = price_text(0, out.coins) if out else ""
+            gains = ", ".join(out.gains) if out and out.gains else "nothing"
+            buttons.append(button(
+                f"Produce <small>({esc(cost)} → {esc(gains)})</small>", cls="btn produce",
+                data_action=str(action), data_cost_coins=out.coins if out else 0,
+                title=f"Produce: costs {cost}; gives {gains}"))
+    for action in view.actions:
+        if action.verb == "end":
+            buttons.append(button("End turn", cls="btn primary", data_action=str(action),
+                                  title="End your turn"))
+    return (f'<p class="prompt-text">{name}, your turn. {res}</p>'
+            f'<p class="hint">{" ".join(hint)}</p>'
+            f'<div class="buttons">{"".join(buttons)}</div>')

@@ -1,0 +1,372 @@
+"""Saved games (several slots), settings, and "download this game", over :class:`Store`.
+
+Why apart from the page: storage can be missing, full, shared with other tabs or hold
+anything (an old version, a hand-edited value, an attack). Here every read is bounded
+(size and nesting depth are checked *before* ``json.loads``) and validated, damaged
+values are set aside (``Store.set_aside``: kept, never destroyed) with a sentence for the
+player, and a failed write returns False instead of raising: the game in memory is the
+truth and is never lost because storage failed.
+
+API for the page (``saves = Saves(Store(window))``; nothing here raises except where noted):
+
+* ``saves.list_games() -> list[GameInfo]`` — newest first; each has ``slot``, ``seats``
+  (``Seat`` tuple), ``round`` (0 during the opening draft), ``over``, ``moves``,
+  ``saved_at`` (seconds since the epoch, 0 if unknown) and ``label()`` ("Ada, Brutus (hard) —
+  round 3"). Unreadable slots are set aside and reported in ``take_notices()``.
+* ``saves.load_game(slot) -> Session`` — raises :class:`SaveError` (a sentence) if the slot
+  is missing or damaged; a damaged one is set aside first, so it no longer lists.
+* ``saves.save_game(slot, session, overwrite=False) -> bool`` — False when not saved;
+  ``saves.problem`` then says why in a sentence, and ``saves.conflict`` is True when the
+  slot was changed or deleted by another tab since this page last read or wrote it (it is
+  not overwritten unless ``overwrite=True``: ask the player first).
+* ``saves.delete_game(slot)``; ``saves.new_slot() -> str`` (an unused slot id).
+* ``saves.last_slot() -> str | None`` — the game to resume on a reload (the last one this
+  browser saved), None if it is gone.
+* ``saves.watch(callback)`` — ``callback(slot)`` when another tab changes or deletes a
+  slot (storage events); compare with ``saves.changed_elsewhere(slot)``.
+* ``saves.read_settings() -> tuple[dict, str]`` — never fails: the settings with every bad
+  or missing value replaced by its default (``SETTINGS_DEFAULTS``), and a notice sentence
+  ("" when all was well). ``saves.write_settings(changes) -> bool`` merges ``changes``.
+  Register a new setting in ``SETTINGS_RULES`` (default and check) or it is dropped.
+* ``export_game(session) -> str`` — the "download this game" file: JSON with ``seats`` and
+  the record ``players``, ``seed``, ``shrine``, ``actions``. ``import_game(text) -> Session``
+  reads it back (raises :class:`SaveError`). ``record(session) -> dict`` is the record alone
+  (``window.rome.record()``).
+* ``take_notices() -> list[str]`` — sentences about damaged data found while reading.
+
+Today's single save (``great-city-of-rome.save``) is migrated into a slot on first use.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import rome
+from ui.render.names import quote
+from ui.saves.session import SaveError, Seat, Session
+from ui.saves.storage import Store
+
+__all__ = ["GameInfo", "SaveError", "Saves", "export_game", "import_game", "parse_bounded",
+           "record"]
+
+SLOT_PREFIX = "game."
+LAST = "last"
+SETTINGS = "settings"
+LEGACY = "save"
+MAX_SAVE_CHARS = 400_000
+"""A 4-player game is about 10 000 characters; anything this large is not a save."""
+MAX_SETTINGS_CHARS = 4_000
+MAX_DEPTH = 8
+"""A save nests three deep (object, seats list, seat); deeper is damage or an attack."""
+MAX_ACTIONS = 5_000
+MAX_MOVE_CHARS = 40
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def parse_bounded(text: str, what: str, max_chars: int = MAX_SAVE_CHARS,
+                  max_depth: int = MAX_DEPTH) -> Any:
+    """``json.loads`` after checking size and nesting depth (raises :class:`SaveError`).
+
+    Why before: CPython's parser recurses per level, and under Pyodide a save nested
+    100 000 deep exhausts the JavaScript stack, which no ``except`` can catch.
+    """
+    if len(text) > max_chars:
+        raise SaveError(f"{what} is too large ({len(text)} characters, at most {max_chars})")
+    depth = 0
+    for bracket in _BRACKET.finditer(_STRING.sub('""', text)):
+        if bracket.group() in "[{":
+            depth += 1
+            if depth > max_depth:
+                raise SaveError(f"{what} is nested too deeply to be a game")
+        else:
+            depth -= 1
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise SaveError(f"{what} is damaged (not readable data)") from None
+
+
+def check_moves(data: Any, what: str) -> None:
+    """Bound the move list before any move is parsed or quoted in a message."""
+    moves = data.get("actions") if isinstance(data, dict) else None
+    if not isinstance(moves, list):
+        return  # Session.from_save explains what is missing
+    if len(moves) > MAX_ACTIONS:
+        raise SaveError(f"{what} has too many moves to be a game ({len(moves)})")
+    for move in moves:
+        if not isinstance(move, str) or len(move) > MAX_MOVE_CHARS:
+            raise SaveError(f"{what} holds a move that is not one: {quote(move)}")
+
+
+# -- settings ------------------------------------------------------------------------------
+def _is_pace(value: Any) -> bool:
+    return type(value) is int and 0 <= value <= 5000
+
+
+SETTINGS_RULES: dict[str, tuple[Any, Callable[[Any], bool]]] = {
+    "pace": (800, _is_pace),
+    "theme": ("auto", lambda v: v in ("auto", "light", "dark")),
+    "open_hands": (False, lambda v: isinstance(v, bool)),
+}
+"""Every stored setting: its default and its check. Unknown keys are dropped on reading."""
+SETTINGS_DEFAULTS: dict[str, Any] = {k: d for k, (d, _) in SETTINGS_RULES.items()}
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """One saved game as the slot list shows it (read without replaying the moves)."""
+
+    slot: str
+    seats: tuple[Seat, ...]
+    round: int
+    over: bool
+    moves: int
+    saved_at: float
+
+    def label(self) -> str:
+        """``"Ada, Brutus (hard) — round 3"`` (or "— finished" / "— opening draft")."""
+        who = ", ".join(s.name if s.human else f"{s.name} ({s.level})" for s in self.seats)
+        when = ("finished" if self.over else "opening draft" if self.round == 0
+                else f"round {self.round}")
+        return f"{who} — {when}"
+
+
+def record(session: Session) -> dict[str, Any]:
+    """The game so far as a record: what a replay link carries."""
+    return {"players": len(session.seats), "seed": session.seed, "shrine": session.shrine,
+            "actions": list(session.actions)}
+
+
+def export_game(session: Session) -> str:
+    """The "download this game" file: seats plus the record, as JSON text."""
+    return json.dumps({"game": "great-city-of-rome", "seats": [s.to_dict() for s in session.seats],
+                       **record(session)}, indent=1)
+
+
+def import_game(text: str) -> Session:
+    """A game from :func:`export_game` text, every move checked (raises SaveError)."""
+    data = parse_bounded(text, "the file")
+    if not isinstance(data, dict):
+        raise SaveError("the file is not a saved game")
+    seats, actions = data.get("seats"), data.get("actions")
+    if not isinstance(seats, list) or data.get("players") != len(seats):
+        raise SaveError("the file's seats do not match its number of players")
+    if not isinstance(actions, list):
+        raise SaveError("the file's move list is damaged")
+    check_moves(data, "the file")
+    auto = []
+    try:  # forced moves are the ones the engine plays itself: recompute their flags
+        state = rome.new_game(len(seats), seed=_int(data.get("seed")),
+                              shrine=bool(data.get("shrine")))
+        for text_ in actions:
+            auto.append(rome.automatic_action(state) is not None)
+            state = rome.apply_action(state, rome.Action.parse(text_))
+    except (rome.RomeError, ValueError, TypeError) as exc:
+        raise SaveError(f"the file's moves do not make a legal game ({quote(str(exc))})") \
+            from None
+    return Session.from_save({"version": rome.SAVE_VERSION, "seats": seats,
+                              "seed": data.get("seed"), "shrine": data.get("shrine"),
+                              "actions": actions, "auto": auto})
+
+
+def _int(value: Any) -> int:
+    if type(value) is not int:
+        raise TypeError("the seed is not a whole number")
+    return value
+
+
+class Saves:
+    """Slots, settings and the last game, over one :class:`Store` (see module docstring)."""
+
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.clock = clock
+        self.problem = ""
+        self.conflict = False
+        self._known: dict[str, str | None] = {}
+        self._notices: list[str] = []
+        self._migrate()
+
+    # -- slots ----------------------------------------------------------------------------
+    def new_slot(self) -> str:
+        taken = set(self._slots())
+        n = int(self.clock() * 1000)
+        while str(n) in taken:
+            n += 1
+        return str(n)
+
+    def _slots(self) -> list[str]:
+        names = self.store.keys()
+        return [k[len(SLOT_PREFIX):] for k in names if k.startswith(SLOT_PREFIX)]
+
+    def list_games(self) -> list[GameInfo]:
+        games = []
+        for slot in self._slots():
+            text = self.store.get(SLOT_PREFIX + slot)
+            if text is None:
+                continue
+            try:
+                games.append(self._info(slot, text))
+            except SaveError as exc:
+                self._set_aside(slot, text, exc)
+        return sorted(games, key=lambda g: (g.saved_at, g.slot), reverse=True)
+
+    def _info(self, slot: str, text: str) -> GameInfo:
+        data = parse_bounded(text, "the saved game")
+        if not isinstance(data, dict) or not isinstance(data.get("seats"), list) \
+                or not 2 <= len(data["seats"]) <= 4:
+            raise SaveError("the saved game is not a game record")
+        seats = tuple(Seat.from_dict(s) for s in data["seats"])
+        moves = data.get("actions")
+        rnd, at = data.get("round", 0), data.get("saved_at", 0)
+        if type(rnd) is not int or not 0 <= rnd <= 99:
+            rnd = 0
+        if not isinstance(at, int | float) or isinstance(at, bool) or not math.isfinite(at):
+            at = 0
+        return GameInfo(slot, seats, rnd, data.get("over") is True,
+                        len(moves) if isinstance(moves, list) else 0, float(at))
+
+    def load_game(self, slot: str) -> Session:
+        """The game in ``slot`` (raises SaveError; a damaged slot is set aside first)."""
+        text = self.store.get(SLOT_PREFIX + slot)
+        if text is None:
+            raise SaveError("that saved game no longer exists (deleted in another tab?)")
+        try:
+            data = parse_bounded(text, "the saved game")
+            check_moves(data, "the saved game")
+            session = Session.from_save(data)
+        except SaveError as exc:
+            self._set_aside(slot, text, exc, report=False)
+            raise
+        self._known[slot] = text
+        self.store.set(LAST, slot)
+        return session
+
+    def _set_aside(self, slot: str, text: str, exc: Exception, report: bool = True) -> None:
+        kept = self.store.set_aside(SLOT_PREFIX + slot, text)
+        if kept is not None:  # only removed once a copy is safe
+            self.store.remove(SLOT_PREFIX + slot)
+        if report:
+            self._notices.append(f"A saved game could not be read and was set aside: {exc}.")
+
+    def save_game(self, slot: str, session: Session, overwrite: bool = False) -> bool:
+        """Write ``session`` into ``slot``; False (with ``problem``) when it was not saved."""
+        key = SLOT_PREFIX + slot
+        self.conflict = False
+        if not overwrite and self.changed_elsewhere(slot):
+            self.conflict = True
+            self.problem = ("This game was changed or deleted in another tab, so this tab "
+                            "stopped saving it rather than overwrite that.")
+            return False
+        data = session.to_save()
+        state = session.state
+        data.update(round=state.round, over=rome.is_over(state), saved_at=round(self.clock(), 3))
+        text = json.dumps(data, separators=(",", ":"))
+        if not self.store.available:
+            self.problem = ("This browser does not let the game use storage (private browsing "
+                            "or a blocked site?): the game cannot be saved, but plays on.")
+            return False
+        if not self.store.set(key, text):
+            self.problem = ("The game could not be saved: the browser's storage is full or "
+                            "refused. The game goes on here; download it to keep it.")
+            return False
+        self._known[slot] = text
+        self.store.set(LAST, slot)
+        self.problem = ""
+        return True
+
+    def changed_elsewhere(self, slot: str) -> bool:
+        """Has ``slot`` changed since this page last read or wrote it? (False if never seen.)"""
+        if slot not in self._known:
+            return False
+        return self.store.get(SLOT_PREFIX + slot) != self._known[slot]
+
+    def delete_game(self, slot: str) -> None:
+        self.store.remove(SLOT_PREFIX + slot)
+        self._known.pop(slot, None)
+        if self.store.get(LAST) == slot:
+            self.store.remove(LAST)
+
+    def last_slot(self) -> str | None:
+        slot = self.store.get(LAST)
+        if slot is not None and self.store.get(SLOT_PREFIX + slot) is not None:
+            return slot
+        return None
+
+    def watch(self, callback: Callable[[str], None]) -> None:
+        """``callback(slot)`` whenever another tab changes or deletes a saved game."""
+
+        def on_change(key: str, _value: str | None) -> None:
+            if key.startswith(SLOT_PREFIX):
+                callback(key[len(SLOT_PREFIX):])
+            elif key == "":  # storage cleared elsewhere
+                for slot in list(self._known):
+                    callback(slot)
+
+        self.store.listen(on_change)
+
+    def take_notices(self) -> list[str]:
+        notices, self._notices = self._notices, []
+        return notices
+
+    def _migrate(self) -> None:
+        """Move the pre-slot single save into a slot (kept as it was if damaged)."""
+        text = self.store.get(LEGACY)
+        if text is None:
+            return
+        slot = self.new_slot()
+        if self.store.set(SLOT_PREFIX + slot, text):
+            self.store.remove(LEGACY)
+            self.store.set(LAST, slot)
+            try:  # add round and date for the slot list
+                data = parse_bounded(text, "the saved game")
+                check_moves(data, "the saved game")
+                self.save_game(slot, Session.from_save(data), overwrite=True)
+            except SaveError:
+                pass  # load_game reports and sets it aside when the player resumes
+
+    # -- settings -------------------------------------------------------------------------
+    def read_settings(self) -> tuple[dict[str, Any], str]:
+        """Valid settings and a notice; bad values are set aside and defaults used."""
+        settings = dict(SETTINGS_DEFAULTS)
+        text = self.store.get(SETTINGS)
+        if text is None:
+            return settings, ""
+        try:
+            data = parse_bounded(text, "the saved settings", MAX_SETTINGS_CHARS, 2)
+            if not isinstance(data, dict):
+                raise SaveError("the saved settings are damaged")
+        except SaveError as exc:
+            self.store.set_aside(SETTINGS, text)
+            self.store.remove(SETTINGS)
+            text_ = str(exc)
+            return settings, f"{text_[:1].upper()}{text_[1:]}; the default settings are used."
+        bad = []
+        for key, value in data.items():
+            rule = SETTINGS_RULES.get(key)
+            if rule is None:
+                continue
+            if rule[1](value):
+                settings[key] = value
+            else:
+                bad.append(f"{key} {quote(json.dumps(value), 12)}")
+        if not bad:
+            return settings, ""
+        self.store.set_aside(SETTINGS, text)
+        self.store.set(SETTINGS, json.dumps(settings))
+        return settings, (f"Some saved settings were damaged ({', '.join(bad)}); "
+                          "their defaults are used.")
+
+    def write_settings(self, changes: dict[str, Any]) -> bool:
+        settings, _ = self.read_settings()
+        settings.update({k: v for k, v in changes.items()
+                         if k in SETTINGS_RULES and SETTINGS_RULES[k][1](v)})
+        return self.store.set(SETTINGS, json.dumps(settings))

@@ -1,0 +1,182 @@
+"""One game in progress as the UI keeps it: seats, the action history and its states.
+
+Why a model apart from the DOM: saving, resuming, undo and the tests all need the same
+truth — the seed, the options and the list of canonical action texts (with a flag for
+the ones played automatically). Every state is recomputed by the engine from that list,
+so the UI never decides a rule. Pure Python: importable and testable without a browser.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import rome
+from rome.ai.levels import MENU_LEVELS as LEVELS
+from rome.ai.levels import TEST_LEVELS  # accepted from the address and saves, not offered
+from ui.render.names import clean_name, quote
+
+
+class SaveError(ValueError):
+    """A saved game that cannot be resumed (corrupt, or from another version)."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A place at the table: a named human or a computer player of some level."""
+
+    name: str
+    human: bool
+    level: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "human": self.human, "level": self.level}
+
+    @staticmethod
+    def from_dict(data: Any) -> Seat:
+        if not isinstance(data, dict):
+            raise SaveError("a seat must be an object")
+        name, human, level = data.get("name"), data.get("human"), data.get("level", "")
+        if not isinstance(name, str) or not isinstance(human, bool) or not isinstance(level, str):
+            raise SaveError("a seat needs a name, a human flag and a level")
+        if not human and level not in LEVELS + TEST_LEVELS:
+            raise SaveError(f"unknown computer level {level!r}")
+        return Seat(clean_name(name), human, "" if human else level)
+
+
+def is_reveal(before: rome.GameState, after: rome.GameState) -> bool:
+    """Did this step reveal a hidden card?  The engine decides (the undo limit)."""
+    return rome.reveals_hidden(before, after)
+
+
+@dataclass
+class Session:
+    """A game: seats and options plus every action taken, with the states they lead to."""
+
+    seats: list[Seat]
+    seed: int
+    shrine: bool
+    actions: list[str] = field(default_factory=list)
+    auto: list[bool] = field(default_factory=list)
+    actors: list[int] = field(default_factory=list)  # seat that took each action
+    states: list[rome.GameState] = field(default_factory=list)
+
+    @staticmethod
+    def new(seats: list[Seat], seed: int, shrine: bool) -> Session:
+        """A fresh game (raises rome.RomeError for bad options)."""
+        state = rome.new_game(len(seats), seed=seed, shrine=shrine)
+        return Session(list(seats), seed, shrine, states=[state])
+
+    @property
+    def state(self) -> rome.GameState:
+        return self.states[-1]
+
+    @property
+    def current(self) -> int | None:
+        return rome.current_player(self.state)
+
+    def seat_is_human(self, seat: int | None) -> bool:
+        return seat is not None and self.seats[seat].human
+
+    def apply(self, text: str, auto: bool = False) -> rome.GameState:
+        """Play one action given by its canonical text (raises if it is not legal)."""
+        actor = self.current
+        action = rome.Action.parse(text)
+        after = rome.apply_action(self.state, action)
+        self.actions.append(str(action))
+        self.auto.append(bool(auto))
+        self.actors.append(-1 if actor is None else actor)
+        self.states.append(after)
+        return after
+
+    def after(self, text: str, auto: bool = False) -> Session:
+        """A new session with one more action (this one unchanged): the UI model's way."""
+        copy = replace(self, seats=list(self.seats), actions=list(self.actions),
+                       auto=list(self.auto), actors=list(self.actors), states=list(self.states))
+        copy.apply(text, auto)
+        return copy
+
+    def undone(self) -> Session | None:
+        """A new session without the current human's last decision (None if not allowed)."""
+        keep = self.undo_point()
+        if keep is None:
+            return None
+        return replace(self, seats=list(self.seats), actions=self.actions[:keep],
+                       auto=self.auto[:keep], actors=self.actors[:keep],
+                       states=self.states[:keep + 1])
+
+    # -- undo -------------------------------------------------------------------------
+    def undo_point(self) -> int | None:
+        """How many actions to keep to undo the current human's own last decision.
+
+        Allowed only while it is still that human's turn and no hidden card has been
+        revealed since (the decision and any automatic moves after it are undone).
+        """
+        cur = self.current
+        if not self.seat_is_human(cur):
+            return None
+        i = len(self.actions) - 1
+        while i >= 0 and self.auto[i]:
+            i -= 1
+        if i < 0 or self.actors[i] != cur:
+            return None
+        for j in range(i, len(self.actions)):
+            if is_reveal(self.states[j], self.states[j + 1]):
+                return None
+        return i
+
+    def undo(self) -> bool:
+        """Undo to :meth:`undo_point`; False when nothing may be undone."""
+        keep = self.undo_point()
+        if keep is None:
+            return False
+        del self.actions[keep:], self.auto[keep:], self.actors[keep:]
+        del self.states[keep + 1:]
+        return True
+
+    # -- saving -----------------------------------------------------------------------
+    def to_save(self) -> dict[str, Any]:
+        """The save: options and the action texts; states are rebuilt by replaying."""
+        return {
+            "version": rome.SAVE_VERSION,
+            "seats": [s.to_dict() for s in self.seats],
+            "seed": self.seed,
+            "shrine": self.shrine,
+            "actions": list(self.actions),
+            "auto": list(self.auto),
+        }
+
+    @staticmethod
+    def from_save(data: Any) -> Session:
+        """Rebuild a session from :meth:`to_save` data, checking every action's legality.
+
+        Raises :class:`SaveError` with a readable reason for anything wrong.
+        """
+        if not isinstance(data, dict):
+            raise SaveError("the saved game is not a game record")
+        if data.get("version") != rome.SAVE_VERSION:
+            raise SaveError(f"the saved game is from another version of the game "
+                            f"({quote(data.get('version'), 12)}, this one reads "
+                            f"{rome.SAVE_VERSION})")
+        seats_data, seed, shrine = data.get("seats"), data.get("seed"), data.get("shrine")
+        actions, auto = data.get("actions"), data.get("auto")
+        if not isinstance(seats_data, list) or not 2 <= len(seats_data) <= 4:
+            raise SaveError("the saved game does not have 2 to 4 seats")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not isinstance(shrine, bool):
+            raise SaveError("the saved game's seed or options are damaged")
+        if not isinstance(actions, list) or not isinstance(auto, list) \
+                or len(actions) != len(auto):
+            raise SaveError("the saved game's move list is damaged")
+        seats = [Seat.from_dict(s) for s in seats_data]
+        try:
+            session = Session.new(seats, seed, shrine)
+            for text, flag in zip(actions, auto, strict=True):
+                if not isinstance(text, str):
+                    raise SaveError("the saved game's move list is damaged")
+                session.apply(text, bool(flag))
+        except SaveError:
+            raise
+        except (rome.RomeError, ValueError, TypeError, KeyError, IndexError) as exc:
+            raise SaveError(f"the saved moves do not make a legal game ({quote(str(exc), 80)})") \
+                from None
+        return session

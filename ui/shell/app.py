@@ -1,0 +1,233 @@
+"""The page object: runs the model's effects and renders once per event.
+
+Why so thin: every decision lives in :mod:`ui.model` (pure, tested on CPython). Input
+(``ui.shell.input``) turns clicks and keys into events; :meth:`App.dispatch` hands each to
+the reducer, runs the effects it returns (save, remember, wait, ask the AI, draw a
+screen, move focus; the waiting ones in ``ui.shell.loop``) and redraws through
+``ui.shell.paint``. The only state kept here is what is not the page's: storage, the AI
+worker, and the actions the drawn table offers.
+
+Entry for other pages (the embed page included): :func:`start_game`.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import traceback
+from dataclasses import replace
+from typing import Any
+
+from pyscript import document, window
+
+import rome
+from ui.model import effects, events, needs_render, reduce
+from ui.model.state import UiState
+from ui.render import newgame
+from ui.render.names import quote
+from ui.saves import save
+from ui.saves.session import SaveError, Seat, Session
+from ui.saves.storage import Store
+from ui.shell import boot, loop
+from ui.shell.input import Input
+from ui.shell.paint import Painter
+from ui.worker.ai_client import ComputerPlayers
+
+
+class App:
+    """The page's single controller object, mounted on one root element."""
+
+    def __init__(self, root: Any = None, *, compact: bool = False,
+                 namespace: str = "great-city-of-rome") -> None:
+        self.root = root if root is not None else document.getElementById("app")
+        self.compact = compact
+        self.saves = save.Saves(Store(window, namespace))
+        settings, notice = self.saves.read_settings()
+        self.ui = UiState(pace=int(settings.get("pace", newgame.PACES["normal"])),
+                          theme=str(settings.get("theme", "auto")),
+                          open_hands=bool(settings.get("open_hands", False)),
+                          notices=(notice,) if notice else ())
+        self.saves.watch(self._on_other_tab)
+        self.offered: dict[str, rome.Action] = {}  # action text -> action, as drawn
+        self.paint = Painter(self.root)
+        self.computers = ComputerPlayers(
+            lambda status: Painter.worker_status(status, bool(self.computers.restarts)))
+        self.input = Input(self, self.root)
+        Painter.theme(self.ui)
+
+    def mount(self) -> None:
+        self.paint.mount(self.compact)
+
+    # -- starting a game ------------------------------------------------------------------
+    def start_from_address(self) -> None:
+        """Address options win; otherwise resume the saved game; otherwise the form."""
+        opts = newgame.parse_address(str(window.location.search))
+        if opts.pace is not None:
+            self.dispatch(events.Setting("pace", opts.pace, remember=False))
+        if opts.error:
+            self._drop_game_params()
+            self.dispatch(events.OpenForm(notice=opts.error))
+            return
+        if opts.seats:
+            seed = opts.seed if opts.seed is not None else newgame.random_seed()
+            self._drop_game_params()
+            self.new_game(opts.seats, seed, opts.shrine)
+            return
+        slot = self.saves.last_slot()
+        if slot is None:
+            self.dispatch(events.OpenForm())
+            return
+        self.resume(slot)
+
+    def resume(self, slot: str) -> None:
+        """Resume a saved slot (a damaged one is set aside and the player told why)."""
+        try:
+            session = self.saves.load_game(slot)
+        except SaveError as exc:
+            self.dispatch(events.OpenForm(notice=f"The saved game could not be resumed: {exc}. "
+                                                 "Please choose another or start a new game."))
+            return
+        self.dispatch(events.Begin(session, slot))
+
+    def new_game(self, seats: list[Seat], seed: int, shrine: bool) -> None:
+        """A new game always gets a slot of its own: it never overwrites another."""
+        self.dispatch(events.Begin(Session.new(seats, seed, shrine), self.saves.new_slot()))
+
+    def _drop_game_params(self) -> None:
+        """Keep ``pace`` but drop ``seats``/``seed``/``shrine``: a reload then resumes."""
+        keep = "?pace=" + str(self.ui.pace) if "pace=" in str(window.location.search) else ""
+        window.history.replaceState(None, "", str(window.location.pathname) + keep)
+
+    def _on_other_tab(self, slot: str) -> None:
+        if slot == self.ui.slot and self.saves.changed_elsewhere(slot):
+            self.dispatch(events.OtherTab(slot))
+
+    # -- the loop -------------------------------------------------------------------------
+    def dispatch(self, event: events.Event) -> None:
+        """Reduce, run the effects (whose answers are reduced at once), render once; errors
+        become a notice, never a crash."""
+        before = self.ui
+        pending: list[events.Event] = [event]
+        focus: effects.Focus | None = None
+        travels: list[effects.Travel] = []
+        force = False
+        while pending:
+            current = pending.pop(0)
+            try:
+                self.ui, todo = reduce(self.ui, current)
+            except Exception as exc:
+                traceback.print_exc()
+                self.ui, todo = reduce(self.ui, events.Notice(
+                    f"That did not work: {quote(str(exc), 80)}"))
+            for effect in todo:
+                if isinstance(effect, effects.Focus):
+                    focus = effect
+                elif isinstance(effect, effects.Travel):
+                    travels.append(effect)  # needs the card drawn: after the render
+                elif isinstance(effect, effects.ShowTable):
+                    self.paint.table()
+                    force = True
+                else:
+                    answer = self.run(effect)
+                    if answer is not None:
+                        pending.append(answer)
+        self.paint.help(self.ui)
+        if self.ui.session is not None and (force or needs_render(before, self.ui)):
+            self.render(only_detail=_only_detail(before, self.ui))
+        for travel in travels:
+            self.paint.travel(travel)
+        if focus is not None:
+            self.paint.focus(self.ui, focus.selectors)
+
+    def run(self, effect: effects.Effect) -> events.Event | None:
+        """Run one effect; the ones answered at once (a save) return their answer."""
+        if isinstance(effect, effects.Save):
+            if self.saves.save_game(effect.slot, effect.session, overwrite=effect.overwrite):
+                return events.Saved(True)
+            return events.Saved(False, self.saves.conflict, self.saves.problem)
+        if isinstance(effect, effects.Remember):
+            self.saves.write_settings(dict(effect.settings))
+            Painter.theme(self.ui)
+        elif isinstance(effect, effects.Wait):
+            boot.background(loop.wait(self, effect, time.monotonic()))
+        elif isinstance(effect, effects.Ask):
+            boot.background(loop.ask(self, effect, time.monotonic()))
+        elif isinstance(effect, effects.Analyse):
+            boot.background(loop.analyse(self, effect))
+        elif isinstance(effect, effects.Review):
+            boot.background(loop.review(self, effect))
+        elif isinstance(effect, effects.ShowForm):
+            notes = " ".join(n for n in (effect.notice, *self.saves.take_notices()) if n)
+            seats = list(effect.seats) if effect.seats else None
+            self.paint.form(newgame.render_form(seats, False, notes, effect.shrine,
+                                                games=self.saves.list_games()))
+        return None
+
+    def render(self, only_detail: bool = False) -> None:
+        """Draw the table; the phone tab it showed is remembered through the reducer."""
+        drawn = self.paint.render(self.ui, only_detail)
+        if drawn is None:
+            return
+        self.offered = {str(a): a for a in drawn.view.actions}
+        if drawn.tab is not None and drawn.prompt is not None \
+                and (drawn.tab, drawn.prompt) != (self.ui.tab, self.ui.tab_prompt):
+            self.ui, _ = reduce(self.ui, events.TabShown(drawn.tab, drawn.prompt))
+
+    # -- hooks for tests ------------------------------------------------------------------
+    def history_json(self) -> str:
+        s = self.ui.session
+        return json.dumps(s.to_save() if s else None)
+
+    def record_json(self) -> str:
+        """``window.rome.record()``: the game so far as a replay record (JSON text)."""
+        s = self.ui.session
+        return json.dumps(save.record(s) if s else None)
+
+
+def _only_detail(before: UiState, after: UiState) -> bool:
+    return before.detail != after.detail and replace(before, detail=after.detail) == after
+
+
+def report_worker(app: App) -> Any:
+    """Show the AI worker's answer once it has booted (never delays ``data-ready``)."""
+
+    async def run() -> None:
+        status = document.getElementById("worker-status")
+        await app.computers.connect()
+        if app.computers.status != "ready":
+            status.dataset.workerError = app.computers.notice
+            return
+        try:
+            pong = await app.computers.worker.ping()
+            count = await app.computers.worker.legal_count(2, 1)
+        except Exception as exc:
+            status.textContent = f"AI worker failed: {exc}"
+            status.dataset.workerError = str(exc)
+            return
+        status.textContent = f"AI worker: {pong}"
+        status.dataset.workerLegalCount = str(count)
+        status.dataset.workerReady = "true"
+
+    return boot.background(run())
+
+
+def start_game(root_selector: str = "#app", *, compact: bool = False,
+               namespace: str = "great-city-of-rome") -> App:
+    """Mount the whole game on the element ``root_selector`` and start it.
+
+    For the embed page (issue 12): ``compact=True`` marks the root ``.compact`` (the
+    stylesheet then fits a small frame), ``namespace`` keeps its saves and settings apart
+    from the main site's. Publishes ``window.rome.record()`` and the engine probes.
+    """
+    from ui.worker import probe
+
+    root = document.querySelector(root_selector)
+    app = App(root, compact=compact, namespace=namespace)
+    app.mount()
+    boot.expose("romeEngine", legal_count=probe.legal_count, scripted_game=probe.scripted_game)
+    boot.expose("romeGame", history=app.history_json)
+    boot.expose("rome", record=app.record_json)
+    boot.expose("romeDebug", memory=boot.memory_stats)
+    app.start_from_address()
+    report_worker(app)
+    return app

@@ -1,0 +1,153 @@
+"""Start-up plumbing every page script reuses: ready/error signalling and JS hooks.
+
+Why a module of its own: the shell panel in ``ui/shell/main.py`` is temporary, but the
+contract with ``assets/boot.js`` and the e2e tests is not. ``<html data-ready="true">``
+means "interactive", ``data-error`` means "start-up failed" (with a readable message
+on screen). Later UI code calls :func:`start` with its own setup function.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import traceback
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from pyscript import create_named_worker, document, window, workers
+from pyscript.ffi import create_proxy, to_js
+
+_background: set[asyncio.Task[Any]] = set()
+
+
+def progress(value: int, text: str) -> None:
+    """Advance the loading bar (it only moves forward) while Python sets up."""
+    window.romeBoot.setProgress(value, text)
+
+
+def mark_ready() -> None:
+    """Hide the loading screen, show ``#app`` and set ``data-ready="true"``."""
+    window.romeBoot.ready()
+
+
+def fail(message: str) -> None:
+    """Show a readable start-up error and set ``data-error`` on ``<html>``."""
+    window.romeBoot.fail(message)
+
+
+def start(setup: Callable[[], None]) -> None:
+    """Run ``setup`` (which builds the page), then mark ready; report any failure.
+
+    The traceback goes to the console for developers, the last line to the screen.
+    """
+    progress(92, "Starting the game")
+    try:
+        setup()
+    except Exception as exc:
+        traceback.print_exc()
+        fail(f"Start-up failed: {type(exc).__name__}: {exc}")
+        return
+    mark_ready()
+
+
+def expose(name: str, **functions: Callable[..., Any]) -> None:
+    """Publish Python functions as ``window[name].<fn>(...)`` for JS and e2e tests."""
+    proxies = {key: create_proxy(fn) for key, fn in functions.items()}
+    setattr(window, name, to_js(proxies))
+
+
+def background(coro: Awaitable[Any]) -> asyncio.Task[Any]:
+    """Start ``coro`` without awaiting it (keeps a reference so it is not collected)."""
+    task = asyncio.ensure_future(coro)
+    _background.add(task)
+    task.add_done_callback(_background.discard)
+    return task
+
+
+AI_WORKER = ("ai", "./ui/worker/ai_worker.py")
+CONFIG = "./pyscript.toml"
+
+
+async def start_worker(name: str, src: str, config: str = CONFIG) -> Any:
+    """Create the named PyScript worker now and wait for its exported functions.
+
+    Called after :func:`mark_ready` (see ``ui/shell/main.py``): a second Pyodide booting
+    alongside the page's own would delay ``data-ready`` by ~25% on 2 cores.
+    """
+    return await create_named_worker(src, name, config)
+
+
+async def script_problem(src: str) -> str:
+    """"" if ``src`` can be fetched, else why not (a sentence fragment).
+
+    Why before booting: a worker whose script is missing never reports it to the page;
+    the page would wait for its answer until a time limit.
+    """
+    try:
+        response = await window.fetch(src)
+    except Exception:
+        return f"its script {src} could not be fetched"
+    if not response.ok:
+        return f"its script {src} could not be loaded (HTTP {int(response.status)})"
+    return ""
+
+
+async def within(promise: Any, seconds: float) -> Any:
+    """Await a JS promise for at most ``seconds`` (raises TimeoutError after that).
+
+    Why not ``asyncio.wait_for``: under Pyodide its timer stays pending in a JS
+    ``setTimeout`` until it would have fired, holding Python objects for every call.
+    """
+    try:
+        return await window.romeBoot.withTimeout(promise, int(seconds * 1000))
+    except Exception as exc:
+        if "timed out after" in str(exc):
+            raise TimeoutError(str(exc)) from None
+        raise
+
+
+def stop_worker(name: str) -> None:
+    """Terminate the named worker (hung or crashed) and remove its script element."""
+    el = document.querySelector(f'script[name="{name}"]')
+    if el is None or type(el).__name__ == "JsNull":
+        return
+    try:
+        xworker = getattr(el, "xworker", None)
+        if xworker is not None:
+            xworker.terminate()
+    finally:
+        el.remove()
+
+
+async def worker(name: str) -> Any:
+    """Wait for the named worker (started or not yet) and return its exports.
+
+    Use as ``ai = await boot.worker("ai"); await ai.fn(...)``. Only page-to-worker
+    calls are used: calls back to the page would need SharedArrayBuffer
+    (cross-origin isolation), which a plain static host lacks. Results that are
+    dicts or lists arrive as JS objects: call ``.to_py()`` on them.
+    """
+    return await workers[name]
+
+
+def memory_stats() -> str:
+    """JSON: live Python objects (after a collection) and the size of Pyodide's linear
+    memory, for the soak benchmark (``window.romeDebug.memory()``)."""
+    import gc
+    import json
+
+    gc.collect()
+    try:
+        import pyodide_js
+
+        wasm = int(pyodide_js._module.HEAP8.length)
+    except Exception:
+        wasm = 0
+    return json.dumps({"objects": len(gc.get_objects()), "wasm_bytes": wasm})
+
+
+def element(selector: str) -> Any:
+    """Return the DOM element for a CSS selector (raises if it is missing)."""
+    found = document.querySelector(selector)
+    if found is None:
+        raise LookupError(f"no element matches {selector!r}")
+    return found

@@ -1,0 +1,238 @@
+"""The page's input: clicks, keys, changes and long presses become model events.
+
+Why one place: listeners are created once on the root (delegation), never per element,
+and each input is translated to one event (or, for the new-game screen's buttons, one
+call of the page); nothing here changes state itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy, to_js
+
+import rome
+from ui.model import events
+from ui.model.state import UiState
+from ui.render import newgame
+from ui.render.markup import present
+from ui.saves import save
+from ui.saves.session import SaveError, Seat, Session
+from ui.shell import boot, touch
+
+SHORTCUTS = {"e": '[data-action="end"]', "p": '[data-action="produce"]',
+             "u": '[data-ui="undo"]', "h": '[data-ui="hint"]'}
+"""Keys that press a button of the table (when no dialog or form field has them)."""
+
+
+class Page(Protocol):
+    """What input needs of the page: its state, the actions offered, storage, dispatch."""
+
+    ui: UiState
+    offered: dict[str, rome.Action]
+    saves: save.Saves
+
+    def dispatch(self, event: events.Event) -> None: ...
+
+    def resume(self, slot: str) -> None: ...
+
+    def new_game(self, seats: list[Seat], seed: int, shrine: bool) -> None: ...
+
+
+def download(text: str, filename: str) -> None:
+    """Offer ``text`` as a file download (a Blob URL, revoked once clicked)."""
+    blob = window.Blob.new([text], to_js({"type": "application/json"}))
+    url = window.URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href = url
+    link.download = filename
+    link.click()
+    from pyodide.ffi import create_once_callable
+
+    window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+
+
+def card_key(el: Any) -> str:
+    """The details key of a drawn card: its kind, and its city cell if it is built."""
+    kind = str(el.getAttribute("data-card") or "")
+    pos = el.getAttribute("data-pos")
+    return f"{kind}@{pos}" if present(pos) and pos else kind
+
+
+class Input:
+    """Listens on ``root`` (and the document, for keys) on behalf of ``page``."""
+
+    def __init__(self, page: Page, root: Any) -> None:
+        self.page = page
+        self.root = root
+        self._proxies = [create_proxy(self.on_click), create_proxy(self.on_key),
+                         create_proxy(self.on_change), create_proxy(self.on_focus),
+                         create_proxy(self.on_context)]
+        root.addEventListener("click", self._proxies[0])
+        document.addEventListener("keydown", self._proxies[1])
+        root.addEventListener("change", self._proxies[2])
+        root.addEventListener("focusin", self._proxies[3])
+        root.addEventListener("contextmenu", self._proxies[4])
+        self.long_press = touch.LongPress(
+            root, lambda card: page.dispatch(events.Panel("detail", card_key(card))))
+
+    def on_click(self, event: Any) -> None:
+        target = event.target.closest(
+            "[data-action], [data-hint], [data-select], [data-ui], [data-card]")
+        if not present(target) or target.hasAttribute("disabled"):
+            return
+        # a hint plays what the table offers, as the table's own button does
+        text = target.getAttribute("data-action") or target.getAttribute("data-hint")
+        if present(text) and text:
+            action = self.page.offered.get(str(text))
+            if action is not None:
+                self.page.dispatch(events.Act(action))
+            return
+        kind = target.getAttribute("data-select")
+        if present(kind) and kind:
+            self.page.dispatch(events.Select(str(kind)))
+            return
+        command = target.getAttribute("data-ui")
+        if present(command) and command:
+            if command == "help-backdrop" and event.target != target:
+                return  # a click inside the help box, not on its backdrop
+            self.command(str(command), target)
+            return
+        self.page.dispatch(events.Panel("detail", card_key(target)))
+
+    def on_focus(self, event: Any) -> None:
+        """Keyboard focus on a card shows its details (as a tap or a click does)."""
+        target = event.target
+        if not present(target) or not hasattr(target, "getAttribute"):
+            return
+        kind = target.getAttribute("data-card")
+        if not bool(target.matches(":focus-visible")):
+            return  # focus moved by a tap or by the game itself: the tap opens details
+        if present(kind) and kind and card_key(target) != self.page.ui.detail:
+            self.page.dispatch(events.Panel("detail", card_key(target)))
+
+    def on_context(self, event: Any) -> None:
+        """A right click on a card opens its details (a long press: :mod:`ui.shell.touch`)."""
+        target = event.target.closest("[data-card]")
+        if present(target):
+            event.preventDefault()
+            self.page.dispatch(events.Panel("detail", card_key(target)))
+
+    def command(self, command: str, target: Any) -> None:
+        """A button with ``data-ui``: the event it stands for."""
+        page, s = self.page, self.page.ui.session
+        simple: dict[str, events.Event] = {
+            "deselect": events.Select(""), "undo": events.Undo(), "hint": events.AskHint(),
+            "handover-ok": events.HandOver(), "help": events.Panel("help", True),
+            "help-close": events.Panel("help", False),
+            "help-backdrop": events.Panel("help", False),
+            "detail-close": events.Panel("detail", ""), "dismiss": events.Notice(""),
+            "overwrite": events.Overwrite(), "newgame": events.Leave(),
+        }
+        if command in simple:
+            page.dispatch(simple[command])
+        elif command == "review":
+            page.dispatch(events.AskReview(int(target.getAttribute("data-review-seat"))))
+        elif command == "tab":
+            page.dispatch(events.Tab(str(target.getAttribute("data-tab"))))
+        elif command == "breakdown":
+            page.dispatch(events.Panel("breakdown", int(target.getAttribute("data-seat-score"))))
+        elif command == "theme":
+            dark = bool(window.matchMedia("(prefers-color-scheme: dark)").matches)
+            now = page.ui.theme if page.ui.theme != "auto" else ("dark" if dark else "light")
+            page.dispatch(events.Setting("theme", "light" if now == "dark" else "dark"))
+        elif command == "start":
+            try:
+                seats, seed, shrine = newgame.read_form(document)
+            except ValueError as exc:
+                page.dispatch(events.OpenForm(notice=str(exc)))
+                return
+            page.new_game(seats, seed, shrine)
+        elif command == "resume-slot":
+            page.resume(str(target.getAttribute("data-slot")))
+        elif command == "delete-slot":
+            slot = str(target.getAttribute("data-slot"))
+            if bool(window.confirm("Delete this saved game? It cannot be brought back.")):
+                page.saves.delete_game(slot)
+                page.dispatch(events.OpenForm())
+        elif command == "download" and s is not None:
+            download(save.export_game(s), "great-city-of-rome-game.json")
+        elif command == "rematch" and s is not None:
+            page.new_game(s.seats, newgame.random_seed(), s.shrine)
+        elif command == "replay-link" and s is not None:
+            boot.background(self.copy_replay_link(s))
+
+    async def copy_replay_link(self, s: Session) -> None:
+        """The end screen's "copy replay link": embed.html's replay view of this game."""
+        from ui.embed.links import replay_link
+
+        link = replay_link(str(window.location.href), save.record(s))
+        try:
+            await window.navigator.clipboard.writeText(link)
+            text = "Replay link copied: paste it to show this game step by step."
+        except Exception:
+            text = "This browser refused to copy the replay link."
+        self.page.dispatch(events.Notice(text))
+
+    def on_key(self, event: Any) -> None:
+        key = str(event.key)
+        help_open = self.page.ui.help_open
+        if key == "Tab" and help_open:
+            self._trap(event)
+            return
+        tag = str(getattr(event.target, "tagName", "")).lower()
+        if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey \
+                or event.altKey:
+            return
+        if key == "Escape":
+            if help_open:
+                self.page.dispatch(events.Panel("help", False))
+            elif self.page.ui.detail:
+                self.page.dispatch(events.Panel("detail", ""))
+            elif self.page.ui.selection:
+                self.page.dispatch(events.Select(""))
+            return
+        if key == "?":
+            self.page.dispatch(events.Panel("help", not help_open))
+            return
+        if key.lower() in SHORTCUTS and not help_open:
+            el = document.querySelector(SHORTCUTS[key.lower()])
+            if present(el):
+                event.preventDefault()
+                el.click()
+
+    def _trap(self, event: Any) -> None:
+        """Keep Tab inside the help dialog."""
+        items = document.querySelectorAll("#help a[href], #help button, #help [tabindex]")
+        if not items.length:
+            return
+        first, last = items.item(0), items.item(items.length - 1)
+        active = document.activeElement
+        inside = present(active) and document.getElementById("help").contains(active)
+        if event.shiftKey and (active == first or not inside):
+            event.preventDefault()
+            last.focus()
+        elif not event.shiftKey and (active == last or not inside):
+            event.preventDefault()
+            first.focus()
+
+    def on_change(self, event: Any) -> None:
+        target_id = str(event.target.id)
+        if target_id == "load-file" and event.target.files.length:
+            boot.background(self.load_file(event.target.files.item(0)))
+        elif target_id == "pace-select":
+            self.page.dispatch(events.Setting("pace", int(event.target.value)))
+        elif target_id == "open-hands":
+            self.page.dispatch(events.Setting("open_hands", bool(event.target.checked)))
+
+    async def load_file(self, file: Any) -> None:
+        """Resume a game downloaded earlier ("Download this game"), in a new slot."""
+        try:
+            if int(file.size) > save.MAX_SAVE_CHARS * 4:
+                raise SaveError("the file is far too large to be a saved game")
+            session = save.import_game(str(await file.text()))
+        except SaveError as exc:
+            self.page.dispatch(events.OpenForm(notice=f"That file could not be loaded: {exc}."))
+            return
+        self.page.dispatch(events.Begin(session, self.page.saves.new_slot()))

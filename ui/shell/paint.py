@@ -1,0 +1,206 @@
+"""Writing the page: the frame, the table from a view, the new-game screen, focus, the
+theme and the card that travels. Everything here only draws what it is handed.
+
+Why apart from the page object: drawing is the one place that touches the DOM's content;
+what to draw is decided by the model and the pure renderers (``ui.render``). A container
+is rewritten only when its markup changed, which keeps focus and saves work.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pyscript import document, window
+from pyscript.ffi import to_js
+
+import rome
+from ui.model.effects import Travel
+from ui.model.state import Mode, UiState
+from ui.render import log_view, phone
+from ui.render.details import render_detail
+from ui.render.endgame import render_end
+from ui.render.help_panel import render_help
+from ui.render.markup import button, esc, present
+from ui.render.prompt import render_prompt
+from ui.render.review import render_review
+from ui.render.table import regions
+from ui.render.table_layout import TABLE_SKELETON, controls
+from ui.render.view import TableView, table_view
+
+LOAD_FILE = ('<p class="load-file"><label>Resume a downloaded game: '
+             '<input type="file" id="load-file" accept=".json,application/json"></label></p>')
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """What a render showed: the view, and the phone tab with the prompt it was shown for
+    (``None`` when only the details were redrawn)."""
+
+    view: TableView
+    tab: str | None = None
+    prompt: tuple[object, ...] | None = None
+
+
+class Painter:
+    """Draws on one root element and remembers what each container last received."""
+
+    def __init__(self, root: Any) -> None:
+        self.root = root
+        self._drawn: dict[str, str] = {}  # container id -> markup last written
+
+    def mount(self, compact: bool) -> None:
+        """The static frame: a screen slot, the help overlay and the status bar."""
+        count = len(rome.legal_actions(rome.new_game(2, seed=1)))
+        self.root.classList.toggle("compact", compact)
+        self.root.innerHTML = (
+            '<div id="screen"></div>'
+            '<div id="help" class="overlay" data-ui="help-backdrop" hidden>'
+            f"{render_help()}</div>"
+            '<footer class="statusbar">'
+            f'<span id="engine-status" data-legal-count="{count}">Engine ready</span>'
+            '<span id="worker-status">AI worker: starting…</span></footer>'
+        )
+
+    def screen(self, html: str) -> None:
+        """Replace the whole screen (the table's skeleton or the new-game form)."""
+        document.getElementById("screen").innerHTML = html
+        self._drawn.clear()
+
+    def form(self, html: str) -> None:
+        """The new-game screen, focus on its first choice (resume the newest, else start)."""
+        self.screen(html + LOAD_FILE)
+        first = document.querySelector("[data-ui=resume-slot]") \
+            or document.getElementById("start-btn")
+        if present(first):
+            first.focus()
+
+    def table(self) -> None:
+        self.screen(TABLE_SKELETON)
+
+    def help(self, ui: UiState) -> None:
+        document.getElementById("help").hidden = not ui.help_open
+
+    def render(self, ui: UiState, only_detail: bool = False) -> Drawn | None:
+        """Refresh every part of the table from the view of the seat shown (only the
+        details panel if ``only_detail``); None when there is no table to draw."""
+        table = document.getElementById("table")
+        if ui.session is None or not present(table):
+            return None
+        view = table_view(ui)
+        detail = document.getElementById("detail")
+        detail.innerHTML = render_detail(view)
+        detail.hidden = not ui.detail
+        if only_detail:
+            return Drawn(view)
+        s = ui.session
+        obs = view.obs
+        table.dataset.phase = obs["phase"]
+        cur = obs["current_player"]
+        table.dataset.currentPlayer = "" if cur is None else str(cur)
+        table.dataset.waiting = ui.mode.value
+        table.dataset.moves = str(len(s.actions))
+        table.dataset.seed = str(s.seed)
+        table.dataset.seats = str(len(s.seats))
+        table.classList.toggle("hotseat", sum(x.human for x in s.seats) > 1)
+        tab, asked = phone.follow(view, ui.tab, ui.tab_prompt)
+        table.dataset.tab = tab
+        self._set("tabs", phone.render_tabs(view, tab))
+        for key, html in regions(view).items():
+            self._set(key, html)
+        self._set("controls", controls(ui.pace, ui.open_hands,
+                                       sum(x.human for x in s.seats) > 1))
+        self._notice(ui)
+        handover = document.getElementById("handover")
+        prompt = document.getElementById("prompt")
+        if ui.mode is Mode.HANDOVER and cur is not None:
+            who = esc(s.seats[cur].name)
+            handover.innerHTML = (
+                f"<h2>Pass the device to {who}</h2><p>Only hands are hidden; the cities "
+                f"stay on the table. {who}, confirm when you are ready to see your hand.</p>"
+                + button(f"I am {who}: show my hand", cls="btn primary", data_ui="handover-ok",
+                         id="handover-ok"))
+            handover.hidden = False
+            prompt.hidden = True
+            self._set("prompt", "")
+        else:
+            handover.hidden = True
+            prompt.hidden = view.over
+            self._set("prompt", render_prompt(view))
+        self._set("final-area", render_end(view) + render_review(view) if view.over else "")
+        self._set("log", log_view.render(ui.log))
+        return Drawn(view, tab, asked)
+
+    def _notice(self, ui: UiState) -> None:
+        """The notices, with what can be done about a refused save."""
+        notice = " ".join(ui.notices)
+        extra = ""
+        if ui.conflict:
+            extra += button("Overwrite with this tab's game", cls="btn small", data_ui="overwrite")
+        if ui.save_failed:
+            extra += button("Download this game", cls="btn small", data_ui="download",
+                            id="download-btn")
+        self._set("notice", esc(notice) + extra + (
+            button("Dismiss", cls="btn small", data_ui="dismiss") if notice else ""))
+        document.getElementById("notice").hidden = not notice
+
+    def _set(self, element_id: str, html: str) -> None:
+        """Replace a container's markup unless it is unchanged (keeps focus and saves work)."""
+        if self._drawn.get(element_id) == html:
+            return
+        el = document.getElementById(element_id)
+        if present(el):
+            el.innerHTML = html
+            self._drawn[element_id] = html
+
+    def travel(self, effect: Travel) -> None:
+        """Move a computer's new card from where it came from to where it is drawn (Web
+        Animations API, a FLIP: it starts over its source and its transform eases to none).
+
+        One call, no Python callback: the browser drops the finished animation itself.
+        Skipped under ``prefers-reduced-motion: reduce`` and when either end is not
+        drawn (a hidden panel on a phone, a round drawn at once)."""
+        if bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches):
+            return
+        card = self.root.querySelector(effect.card)
+        source = self.root.querySelector(effect.source)
+        if not present(card) or not present(source):
+            return
+        start, end = source.getBoundingClientRect(), card.getBoundingClientRect()
+        if not (start.width and end.width):
+            return
+        dx = start.left + start.width / 2 - (end.left + end.width / 2)
+        dy = start.top + start.height / 2 - (end.top + end.height / 2)
+        frames = [{"transform": f"translate({dx:.0f}px, {dy:.0f}px) scale(0.8)",
+                   "opacity": 0.5, "zIndex": 6},
+                  {"transform": "none", "opacity": 1, "zIndex": 6}]
+        card.animate(to_js(frames), to_js({"duration": effect.ms,
+                                           "easing": "cubic-bezier(0.2, 0.7, 0.3, 1)"}))
+
+    def focus(self, ui: UiState, selectors: tuple[str, ...]) -> None:
+        """Focus the first element found (never behind the open help dialog)."""
+        if ui.help_open and selectors != ("#help-close",):
+            return
+        for selector in selectors:
+            el = self.root.querySelector(selector)
+            if present(el):
+                el.focus(to_js({"preventScroll": False}))
+                return
+
+    @staticmethod
+    def theme(ui: UiState) -> None:
+        html = document.documentElement
+        if ui.theme in ("light", "dark"):
+            html.dataset.theme = ui.theme
+        elif present(html.getAttribute("data-theme")):
+            html.removeAttribute("data-theme")
+
+    @staticmethod
+    def worker_status(status: str, restarted: bool) -> None:
+        el = document.getElementById("worker-status")
+        if present(el) and status == "failed":
+            el.textContent = "AI worker unavailable: computers use the quick AI."
+        elif present(el) and status == "restarting":
+            el.textContent = "AI worker: restarting…"
+        elif present(el) and status == "ready" and restarted:
+            el.textContent = "AI worker: restarted"

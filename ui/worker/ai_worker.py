@@ -1,0 +1,62 @@
+"""AI worker entry point (runs in a Web Worker with its own Pyodide).
+
+Why a worker: AI search must not freeze the page. The page calls the exported
+functions with ``await (await workers["ai"]).fn(...)``: ``choose(obs_json, level, seed)``
+answers with the canonical text of the computer's action, decided from the
+observation alone (``rome.ai.choose_action``); ``analyse(obs_json, level, seed)`` the
+best few moves with values and reasons, for the table's hint (``rome.ai.analyse``);
+``review(...)`` each of a seat's decisions in a finished game next to the best move
+found, for the end screen (``rome.ai.review``).
+"""
+
+from __future__ import annotations
+
+import json
+
+import rome
+from rome.ai import LEVELS, choose_action
+from ui.worker import probe
+
+
+def ping() -> str:
+    """Liveness check: answers as soon as the worker's Python is running."""
+    return f"ready (engine package {rome.__name__})"
+
+
+def legal_count(num_players: int, seed: int) -> int:
+    """Same query as the page's, computed in the worker."""
+    return probe.legal_count(num_players, seed)
+
+
+def levels() -> str:
+    """The AI levels, as a JSON list (weakest first after ``random``/``greedy``)."""
+    return json.dumps(list(LEVELS))
+
+
+def choose(obs_json: str, level: str, seed: int) -> str:
+    """The computer's action for the seat whose observation is ``obs_json`` (JSON text)."""
+    return choose_action(json.loads(obs_json), str(level), int(seed))
+
+
+def analyse(obs_json: str, level: str, seed: int) -> str:
+    """The hint for the seat whose observation is ``obs_json``: a JSON list of
+    ``{"action", "value", "loss", "reason"}``, best first (JSON text: plain to pass back)."""
+    from rome.ai import analyse as best_moves  # loads the search, as a first decision does
+
+    moves = best_moves(json.loads(obs_json), str(level), int(seed))
+    return json.dumps([{k: m[k] for k in ("action", "value", "loss", "reason")} for m in moves])
+
+
+def review(num_players: int, seed: int, actions_json: str, seat: int, level: str,
+           shrine: bool) -> str:
+    """The review of ``seat``'s decisions in the game ``actions_json`` (a JSON list of
+    action texts): a JSON list of ``{"ply", "round", "played", "best", "loss", "reason"}``."""
+    from rome.ai import review as review_game
+
+    lines = review_game(int(num_players), int(seed), json.loads(actions_json), int(seat),
+                        str(level), shrine=bool(shrine))
+    keys = ("ply", "round", "played", "best", "loss", "reason")
+    return json.dumps([{k: line[k] for k in keys} for line in lines])
+
+
+__export__ = ["ping", "legal_count", "levels", "choose", "analyse", "review"]
