@@ -41,7 +41,7 @@ test: setup
 	@set +e; $(VPY) -m pytest tests -n auto --dist worksteal; unit=$$?; $(VPY) -m pytest e2e; browser=$$?; \
 	[ $$unit -eq 0 ] && [ $$browser -eq 0 ]
 
-# mypy strict on the engine (the files and options are in pyproject.toml's [tool.mypy])
+# mypy strict on rome/ and ui/ (files and options: pyproject.toml's [tool.mypy])
 typecheck: $(VENV)/.deps
 	$(VPY) -m mypy
 
