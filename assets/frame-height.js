@@ -1,5 +1,5 @@
 // Tells the host page how tall this page's content is, whenever that changes, so a
-// host can size its <iframe> to fit instead of scrolling inside it (README, Embedding).
+// host can size its <iframe> to fit instead of scrolling inside it (docs/embedding.md).
 // Message: {type: "rome:height", height: N} (CSS pixels), sent to any origin: the
 // height is not a secret, and a sandboxed frame cannot know its host's origin anyway.
 (() => {

@@ -102,10 +102,7 @@ def test_calculator_reaches_the_rulebook_example_by_clicks(host_page: Page, host
 
 def _finished_city(tmp_path: Path, players: int, seed: int, seat: int) -> Path:
     """A city of a random legal game, written as ``score`` JSON."""
-    rng = random.Random(seed)
-    state = rome.new_game(players, seed=seed)
-    while not rome.is_over(state):
-        state = rome.apply_action(state, rng.choice(rome.legal_actions(state)))
+    state = rome.play(rome.new_game(players, seed=seed), rome.random_player(random.Random(seed)))
     player = rome.observation(state, seat)["players"][seat]
     r0 = min(r for r, *_ in player["city"])
     c0 = min(c for _r, c, *_ in player["city"])
@@ -137,13 +134,10 @@ def test_city_view_of_a_link_code_shows_the_cli_score(
 
 def test_replay_to_the_end_shows_final_scores(host_page: Page, host: Host) -> None:
     players, seed = 3, 2026
-    rng = random.Random(seed)
-    state = rome.new_game(players, seed=seed, shrine=True)
-    actions = []
-    while not rome.is_over(state):
-        action = rng.choice(rome.legal_actions(state))
-        actions.append(str(action))
-        state = rome.apply_action(state, action)
+    steps = list(rome.playthrough(rome.new_game(players, seed=seed, shrine=True),
+                                  rome.random_player(random.Random(seed))))
+    actions = [str(action) for _before, action, _after in steps]
+    state = steps[-1][2]
     record = {"players": players, "seed": seed, "shrine": True, "actions": actions}
     url = "embed.html?view=replay&record=" + quote(json.dumps(record), safe="")
     host.open(host_page, [("replay", url)], height=300)

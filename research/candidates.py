@@ -28,7 +28,8 @@ _DEEP_DUEL = replace(DUEL_ALPHA_BETA, samples=2, wall_seconds=math.inf)
 
 def _hard_with(**changed: Any) -> tuple[Level, Level]:
     """``hard`` (duel, 3-4 players) with ``changed`` settings and no wall-clock cap (the
-    screens of 2026-11-22, rome/ai/README.md: ``nodes=72000``, ``samples=8``, ``width=12``).
+    screens of 2026-11-22, docs/ai.md "Every way tried": ``nodes=72000``, ``samples=8``,
+    ``width=12``).
     Every 3-4 player screen before 2026-11-23 was of hard with the hand-set evaluation
     weights; today's hard weighs them as ``levels.MOVE_FIT_WEIGHTS`` (so ``cand-hp3`` is
     hard there)."""
@@ -76,8 +77,9 @@ CANDIDATES: dict[str, tuple[Level, Level] | tuple[Tree, Tree]] = {
     "cand-p5": _hard_with(positions=5),
     # 2 players (3-4 players: hard unchanged): leaves valued by a chance of winning,
     # tanh(margin / (base + slope * own turns left at the leaf)), not the margin
-    # (Level.win_spread; rome/ai/README.md "Leaves valued by the chance of winning": all
-    # three measured no stronger, flips 5 / 4 and 7 / 7 over 76 paired games, 0 / 1 over 50).
+    # (Level.win_spread; docs/ai.md "Every way tried", leaves valued by the chance of
+    # winning): all three measured no stronger, flips 5 / 4 and 7 / 7 over 76 paired games,
+    # 0 / 1 over 50.
     # sigma 2 at the end, 10 with 4 own turns left, 30 with 14: near-linear early
     "cand-win": _hard_with(win_spread=(2.0, 2.0)),
     # ... about calibrated: 1.25 times the estimate's rms error (6.7 + 2.6 t), the spread
@@ -85,8 +87,8 @@ CANDIDATES: dict[str, tuple[Level, Level] | tuple[Tree, Tree]] = {
     "cand-winc": _hard_with(win_spread=(8.0, 3.0)),
     # ... sharper: sigma 1 at the end, 5 with 4 own turns left
     "cand-wins": _hard_with(win_spread=(1.0, 1.0)),
-    # 3-4 players only (the duel is hard's), rome/ai/README.md "An opponent model for 3-4
-    # players": opponents choosing their own best reply (max-n, Level.reply_tie=0), or ties
+    # 3-4 players only (the duel is hard's), docs/ai.md "Every way tried", max-n instead of
+    # paranoia: opponents choosing their own best reply (max-n, Level.reply_tie=0), or ties
     # within 1 point broken against the root; max-n and its paranoid twin at depth 3 in 2
     # samples; max-n over 4 replies within 3 points; the root playing own - best other
     "cand-maxn": _multi(reply_tie=0.0),
@@ -131,8 +133,8 @@ CANDIDATES: dict[str, tuple[Level, Level] | tuple[Tree, Tree]] = {
     # the evaluation reweighed where comparing moves in the same deal (research.fit
     # --target moves) found it wrong: the hand worth half, production three times as much;
     # as greedy bots these won 0.65 of 400 games against greedy (0.41 of 400 in 4 players),
-    # as normal 0.605 of 200 against normal, as hard no gain (rome/ai/README.md, "Moves
-    # compared in the same deal")
+    # as normal 0.605 of 200 against normal, as hard no gain (docs/ai.md, "Every way
+    # tried", MOVE_FIT_WEIGHTS)
     "cand-hp3": _hard_with(weights=(("hand_discount", 0.425), ("production_per_turn", 1.05))),
     # ... those weights only where moves are chosen (the roll-outs, the root's order, the
     # replies), the leaves valued as hard values them

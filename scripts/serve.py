@@ -45,7 +45,7 @@ class Handler(SimpleHTTPRequestHandler):
 
         Why the CORS header: inside ``<iframe sandbox="allow-scripts">`` the page's
         origin is opaque ('null'), so its module scripts, fetches and workers are
-        cross-origin requests even to this very server (see README, Embedding).
+        cross-origin requests even to this very server (see docs/embedding.md).
         """
         self.send_header("Cache-Control", "no-cache")
         self.send_header("Access-Control-Allow-Origin", "*")

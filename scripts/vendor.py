@@ -29,7 +29,7 @@ PYODIDE_FILES = (
 APP_PACKAGES = ("rome", "ui")
 # micropip, which PyScript uses for `packages = [...]` (the rome wheel of `make dist`):
 # the npm pyodide package lacks it, so it comes from PyPI, pinned to the version the
-# lock file names and to this exact file (README, Embedding).
+# lock file names and to this exact file (docs/embedding.md, "the wheel").
 MICROPIP = ("micropip", "0.11.1",
             "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3")
 # Fixed timestamp so that an unchanged tree gives a byte-identical zip.

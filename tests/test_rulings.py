@@ -1,5 +1,5 @@
-"""The engine's own rulings where the rulebooks are silent (README "Decisions"), pinned so
-that changing one fails a test (issue 10: each passed every test before these).
+"""The engine's own rulings where the rulebooks are silent (docs/rules-decisions.md),
+pinned so that changing one fails a test (issue 10: each passed every test before these).
 
 * ``spend_brick_tokens``: the token on the building an aqueduct replaces goes first, then
   the others in reading order (top row first, left to right).

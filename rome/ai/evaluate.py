@@ -19,7 +19,7 @@ state is a determinised sample, never the real game.  Weights live in :data:`WEI
 
 The estimate is a sum of :data:`TERMS` (:func:`terms` gives them one by one).  A level may
 instead weigh the terms by factors fitted from self-play (``fit_<term>_<phase>`` weights,
-:data:`PHASES` by turns left; ``rome/ai/fit.py``): hand-set parts whose worth was only
+:data:`PHASES` by turns left; ``research/fit.py``): hand-set parts whose worth was only
 guessed then count as much as they were seen to be worth in games.
 
 This module adds the parts up; what a city and a hand are worth lives in

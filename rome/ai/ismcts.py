@@ -4,7 +4,7 @@
 Why a different search: ``hard``'s determinised alpha-beta searches each determinisation
 on its own.  Past depth 2 every determinisation knows the opponent's hand and the decks
 and plans its own next turn on that knowledge (*strategy fusion*), so more nodes made it
-weaker (rome/ai/README.md).  Here there is one tree, seen from the root seat:
+weaker (docs/ai.md, "Every way tried").  Here there is one tree, seen from the root seat:
 
 * **One tree over information sets.**  A node is a sequence of macro-moves from the root
   (keyed by each macro-move's action tuple, as :meth:`rome.ai.search.Search.children`

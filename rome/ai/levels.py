@@ -109,8 +109,8 @@ LEVEL_PARAMS: dict[str, Level] = {
     # roll-outs, with a better mean margin (+0.86 vs +0.06); full paranoia over every
     # reply won 0.275 and depth 3 0.30 (first 20), so it stops at depth 2 here.
     # Its evaluation weighs the hand at half and production at three times the hand-set
-    # weights, where comparing moves in the same deal found them wrong (rome/ai/README.md,
-    # "Moves compared in the same deal"): against three hard seats with the hand-set
+    # weights, where comparing moves in the same deal found them wrong (docs/ai.md, "Every
+    # way tried", MOVE_FIT_WEIGHTS): against three hard seats with the hand-set
     # weights it won 18 of 40 games where hard in its seats won 11 (12 winners changed for
     # it, 5 against), 7.9 points a game more than hard's margin in the same seats.
     "hard": Level("hard", samples=4, nodes=36000, width=8, horizon=4, positions=3,
@@ -130,11 +130,10 @@ DUEL_PARAMS: dict[str, Params] = {
     # Two players: one ISMCTS tree over the seat's information sets (rome/ai/ismcts.py) on
     # hard's horizon and turn plans, 72 000 nodes (about 0.75 s at p95 in the browser's
     # worker), 8 pooled deals each valued against its greedy line, exploring 6 points,
-    # roll-outs building at the best place per card kind (rome/ai/README.md, "Cheaper
-    # roll-outs for ISMCTS"), valuing and choosing by MOVE_FIT_WEIGHTS as hard does with
-    # 3-4 players (its roll-outs are greedy play, which those weights make stronger:
-    # rome/ai/README.md, "The duel tree weighs the hand at half"): exactly the candidate
-    # cand-isr72m its 200 yardstick games were played by
+    # roll-outs building at the best place per card kind, valuing and choosing by
+    # MOVE_FIT_WEIGHTS as hard does with 3-4 players (its roll-outs are greedy play, which
+    # those weights make stronger; both measured in docs/ai.md, "Every way tried"): exactly
+    # the candidate cand-isr72m its 200 yardstick games were played by
     "hard": Tree(replace(DUEL_ALPHA_BETA, nodes=72000, weights=MOVE_FIT_WEIGHTS), explore=6.0,
                  deals=8, baseline=True, rollout_positions=1),
 }

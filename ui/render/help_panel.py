@@ -45,7 +45,7 @@ Y ● yellow, R ▲ red, G ■ green, B ◆ blue.</p>
 
 
 def render_help() -> str:
-    """The help dialog contents (the controller toggles its visibility)."""
+    """The help dialog contents (shown while ``UiState.help_open``: ``ui.shell.paint``)."""
     return (f'<div class="help-box panel" role="dialog" aria-modal="true" '
             f'aria-labelledby="help-title">{HELP_HTML}'
             + button("Close help", cls="btn primary", data_ui="help-close", id="help-close")

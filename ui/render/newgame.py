@@ -1,7 +1,7 @@
 """The new-game screen and the address options (``?seats=human,normal&seed=42&shrine=1``).
 
 Why one module: both are ways to say "who plays, with which options", and both end in
-the same list of :class:`ui.session.Seat`. Reading the form uses element ids only.
+the same list of :class:`ui.saves.session.Seat`. Reading the form uses element ids only.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ LEVEL_LINES: dict[str, str] = {
     "normal": "Normal — looks one turn ahead and weighs the final scoring; answers at once.",
     "hard": "Hard — weighs many lines of play four turns ahead; thinks for up to a second.",
 }
-"""One line per level for the new-game screen (measured strengths: rome/ai/README.md)."""
+"""One line per level for the new-game screen (measured strengths: docs/ai.md)."""
 
 
 def default_name(index: int, human: bool, level: str) -> str:

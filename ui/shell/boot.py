@@ -1,9 +1,10 @@
 """Start-up plumbing every page script reuses: ready/error signalling and JS hooks.
 
-Why a module of its own: the shell panel in ``ui/shell/main.py`` is temporary, but the
-contract with ``assets/boot.js`` and the e2e tests is not. ``<html data-ready="true">``
-means "interactive", ``data-error`` means "start-up failed" (with a readable message
-on screen). Later UI code calls :func:`start` with its own setup function.
+Why a module of its own: both pages' entry scripts (``ui/shell/main.py`` for the game,
+``ui/embed/main.py`` for the embedded views) keep one contract with ``assets/boot.js``
+and the e2e tests. ``<html data-ready="true">`` means "interactive", ``data-error``
+means "start-up failed" (with a readable message on screen). Each entry script calls
+:func:`start` with its own setup function.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Page entry point: mount the controller, publish test hooks, start the first screen.
+"""Page entry point: mount the page object, publish test hooks, start the first screen.
 
 Boot, ready and error handling live in ``ui.shell.boot``; the game itself in ``ui.shell.app``.
 The AI worker boots in the background and never delays ``data-ready``.

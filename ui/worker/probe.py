@@ -25,12 +25,14 @@ def scripted_game(num_players: int, seed: int) -> str:
     """A whole game picked by a fixed arithmetic rule from the legal actions, returned as
     the final state's JSON: the same text on CPython and Pyodide proves the seeded
     engine deals and plays identically on both."""
+    import itertools
     import json
 
-    state = rome.new_game(int(num_players), seed=int(seed), shrine=True)
-    step = 0
-    while not rome.is_over(state):
+    steps = itertools.count()
+
+    def pick(state: rome.GameState) -> rome.Action:
         legal = rome.legal_actions(state)
-        state = rome.apply_action(state, legal[(step * 7919 + 13) % len(legal)])
-        step += 1
-    return json.dumps(state.to_dict(), sort_keys=True)
+        return legal[(next(steps) * 7919 + 13) % len(legal)]
+
+    final = rome.play(rome.new_game(int(num_players), seed=int(seed), shrine=True), pick)
+    return json.dumps(final.to_dict(), sort_keys=True)
