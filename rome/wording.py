@@ -8,12 +8,13 @@ same wherever a player meets it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping
 
 from .actions import Action
 from .cards import BUILDINGS
 from .city import Pos, neighbours
+from .flow import city_kinds, current_player
+from .state import GameState
 
 
 def building_name(kind: str) -> str:
@@ -88,6 +89,7 @@ def action_words(action: Action, city: Mapping[Pos, str]) -> str:
     return "end the turn"
 
 
-def city_kinds(rows: Iterable[Sequence[Any]]) -> dict[Pos, str]:
-    """An observation's city (``[row, column, kind, deck]`` rows) as kind by position."""
-    return {(int(r[0]), int(r[1])): str(r[2]) for r in rows}
+def move_words(state: GameState, action: Action) -> str:
+    """:func:`action_words` for the seat to act in ``state`` (its own city places builds)."""
+    seat = current_player(state)
+    return action_words(action, {} if seat is None else city_kinds(state, seat))
