@@ -32,7 +32,7 @@ def _suggestion(rank: int, s: Suggestion) -> str:
     """One suggested move: a button that plays it, what it does and how it compares."""
     text = str(s.action)
     words = sentence(s.words)
-    compared = "the best found" if rank == 0 else closeness(s.loss)
+    compared = "the best move found" if rank == 0 else closeness(s.loss)
     play = button(esc(words), cls="btn hint-move", data_hint=text,
                   aria=f"Play: {words} ({compared})")
     return (f'<li>{play} <span class="hint-value">{esc(sentence(compared))}.</span> '
