@@ -160,8 +160,8 @@ def reason(gains: dict[str, int], later: float, timing: str = "") -> str:
     if gains["cards"] > 0:
         parts.append(f"{gains['cards']} card{'s' if gains['cards'] > 1 else ''} kept for "
                      "later turns")
-    if abs(later) >= 0.5:
-        n = round(abs(later))
+    n = round(abs(later))
+    if n:
         more = "more" if later > 0 else "fewer"
         parts.append(f"about {n} {more} point{'s' if n != 1 else ''} by the end of the game")
     return ", ".join(parts) if parts else "nothing gained right away"
