@@ -67,3 +67,19 @@ def test_following_every_hint_is_never_a_slip(strict_page: Page, open_game: Open
     assert slips == 0
     assert best > total * 0.8, (best, total)
     expect(review).to_contain_text("checked by the Normal computer player")
+
+    # The log names places in the board's terms and marks them: focusing a build's entry
+    # outlines its cell in the city (pure CSS from the entry's own rule).
+    entry = page.locator("#log li[data-pos]").last  # the oldest build: not marked as new
+    pos = entry.get_attribute("data-pos")
+    cell = page.locator(f'.city [data-pos="{pos}"]')
+    outline = "e => getComputedStyle(e).outline"
+    marked = "rgb(31, 95, 191) solid 3px"
+    assert cell.evaluate(outline) != marked
+    assert "row" not in entry.inner_text() and "next to" in entry.inner_text()
+    entry.focus()
+    assert cell.evaluate(outline) == marked
+    entry.blur()
+    assert cell.evaluate(outline) != marked
+    entry.hover()
+    assert cell.evaluate(outline) == marked

@@ -15,7 +15,7 @@ import html
 import json
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -139,3 +139,44 @@ def test_the_table_hints_end_screen_and_review_speak_plain_words(players: int,
     found += problems(screens(reviewed(ui, 0)))
     assert decisions > 20
     assert sorted(set(found)) == []
+
+
+def _first(seed: int, want: Callable[[rome.GameState], bool]) -> UiState | None:
+    """The first position of a seeded 2-player game (random choices) where the human acts
+    and ``want`` holds, if any."""
+    ui, _ = model.reduce(UiState(pace=0), model.Begin(Session.new(
+        [Seat("Ann", True), Seat("Bot", False, "greedy")], seed, False)))
+    rng = random.Random(seed)
+    while ui.mode is not Mode.OVER:
+        s = ui.session
+        assert s is not None
+        if ui.mode is Mode.HUMAN and want(s.state):
+            return ui
+        ui, _ = model.reduce(ui, next_event(ui, at_random(rng)))
+    return None
+
+
+def _useless(state: rome.GameState) -> bool:
+    produce = rome.Action.parse("produce")
+    return (state.step == "act" and rome.is_legal(state, produce)
+            and produce not in rome.sensible_actions(state))
+
+
+def _unpayable(state: rome.GameState) -> bool:
+    return (state.step == "act" and not state.produced
+            and not rome.is_legal(state, rome.Action.parse("produce")))
+
+
+@pytest.mark.parametrize(("want", "why"), [(_useless, "Produce would gain nothing now"),
+                                           (_unpayable, "Produce is not possible now")])
+def test_a_produce_not_offered_is_explained(want: Callable[[rome.GameState], bool],
+                                            why: str) -> None:
+    """Where Produce is not offered (it would gain nothing, or cannot be paid), the prompt
+    says why in one short line; where it is offered, no such line."""
+    ui = next(u for seed in range(30) if (u := _first(seed, want)) is not None)
+    prompt = render_prompt(table_view(ui))
+    assert 'data-action="produce"' not in prompt
+    assert why in prompt
+    offered = _first(3, lambda st: rome.Action.parse("produce") in rome.sensible_actions(st))
+    assert offered is not None and "Produce" not in "".join(
+        re.findall(r'class="hint withheld">([^<]*)', render_prompt(table_view(offered))))
