@@ -16,6 +16,7 @@ import json
 import random
 import re
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 
 import pytest
 
@@ -24,8 +25,10 @@ from rome.ai import ADVICE_LEVEL
 from ui import model
 from ui.model import Mode, UiState
 from ui.render import log_view, phone
+from ui.render.details import render_detail
 from ui.render.endgame import render_end
 from ui.render.help_panel import render_help
+from ui.render.newgame import render_form
 from ui.render.prompt import render_prompt
 from ui.render.review import render_review
 from ui.render.table import regions
@@ -115,8 +118,8 @@ def reviewed(ui: UiState, seat: int) -> UiState:
     return model.reduce(asked, model.ReviewAnswer(asked.generation, seat, lines, "worker"))[0]
 
 
-def test_the_help_text_reads_cleanly() -> None:
-    assert problems(render_help() + TABLE_SKELETON) == []
+def test_the_help_and_new_game_screens_read_cleanly() -> None:
+    assert problems(render_help() + TABLE_SKELETON + render_form(None, False)) == []
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 3), (3, 5), (4, 6)])
@@ -128,16 +131,21 @@ def test_the_table_hints_end_screen_and_review_speak_plain_words(players: int,
     ui, _ = model.reduce(UiState(pace=0), model.Begin(Session.new(seats, seed, seed % 2 == 0)))
     rng = random.Random(seed)
     found: list[str] = []
-    decisions = 0
+    decisions = details = 0
     while ui.mode is not Mode.OVER:
         if ui.mode is Mode.HUMAN or ui.mode is Mode.HANDOVER:
             decisions += ui.mode is Mode.HUMAN
             shown = hinted(ui) if ui.mode is Mode.HUMAN and decisions % 9 == 1 else ui
             found += problems(screens(shown))
+            hand = table_view(ui).obs["players"][0]["hand"]
+            if ui.mode is Mode.HUMAN and hand and decisions % 5 == 0:  # a card's details
+                detail = render_detail(table_view(replace(ui, detail=hand[0]["kind"])))
+                details += bool(detail)
+                found += problems(detail)
         ui, _ = model.reduce(ui, next_event(ui, at_random(rng)))
     found += problems(screens(ui))
     found += problems(screens(reviewed(ui, 0)))
-    assert decisions > 20
+    assert decisions > 20 and details > 3
     assert sorted(set(found)) == []
 
 
