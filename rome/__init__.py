@@ -62,7 +62,7 @@ from .score_input import FinishedCity, read_city, score_finished_city
 from .scoring import CATEGORIES
 from .setup import new_game
 from .state import SAVE_VERSION, GameState
-from .wording import move_words
+from .wording import move_words, where_words
 
 PUBLIC_MODULES = ("rome.cards", "rome.city", "rome.scoring", "rome.score_input",
                   "rome.citycode", "rome.ai", "rome.ai.levels")
@@ -79,5 +79,5 @@ __all__ = [
     "parse_legal", "play", "playthrough", "produce_cost", "produce_helps", "production_yield",
     "random_player", "read_city", "replay", "reveals_hidden", "sample_state",
     "score_finished_city", "sensible_actions", "strip_space_resources", "turns_left",
-    "winners", "withheld",
+    "where_words", "winners", "withheld",
 ]

@@ -20,6 +20,14 @@ def sentence(words: str) -> str:
     return words[:1].upper() + words[1:]
 
 
+def checker(source: str) -> str:
+    """Who worked the advice out, in words: the shipped level in the AI worker, or the
+    quick computer on the page when the worker is down (``source`` "worker" / "page")."""
+    if source == "page":
+        return "the quick computer player, as the usual one is unavailable"
+    return ADVICE_SOURCE
+
+
 def closeness(loss: float) -> str:
     """How a move compares with the best found, in words: within the analysis' noise
     (``rome.ai.EVEN``) two moves are "about as good as" each other, whatever the decimals."""
@@ -54,7 +62,7 @@ def render_hint(view: TableView) -> str:
         items = "".join(_suggestion(i, s) for i, s in enumerate(view.hints))
         out += (f'<div id="hint" class="hints" role="status" data-hint-state="shown" '
                 f'data-hint-source="{esc(view.hint)}">'
-                f"<p>Suggested moves, best first, checked by {esc(ADVICE_SOURCE)} "
+                f"<p>Suggested moves, best first, checked by {esc(checker(view.hint))} "
                 "(choose one to play it):</p>"
                 f"<ol>{items}</ol></div>")
     return f'<div class="hint-area">{out}</div>'

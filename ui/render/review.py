@@ -8,9 +8,9 @@ speaks as the hint does: moves in a player's words, closeness in the hint's term
 
 from __future__ import annotations
 
-from rome.ai import ADVICE_SOURCE, EVEN
+from rome.ai import EVEN
 from ui.model.state import Reviewed
-from ui.render.hint import sentence
+from ui.render.hint import checker, sentence
 from ui.render.markup import button, esc
 from ui.render.view import TableView
 
@@ -42,7 +42,7 @@ def _row(line: Reviewed) -> str:
             f"<td>{better}</td><td>{why}</td></tr>")
 
 
-def summary(lines: tuple[Reviewed, ...]) -> str:
+def summary(lines: tuple[Reviewed, ...], source: str = "worker") -> str:
     """Two sentences: who checked the moves, then how often the move played was the best
     found or about as good, and the points the others cost."""
     verdicts = [_verdict(x.loss)[0] for x in lines]
@@ -50,7 +50,7 @@ def summary(lines: tuple[Reviewed, ...]) -> str:
     slips = verdicts.count("slip")
     cost = (f"{slips} cost a point or more, about {lost:.0f} points in all"
             if slips else "none cost a point or more")
-    return (f"Every decision checked by {ADVICE_SOURCE}, as the Hint checks them. The best "
+    return (f"Every decision checked by {checker(source)}, as the Hint checks them. The best "
             f"move found in {verdicts.count('best')} of {len(lines)} decisions, about as "
             f"good in {verdicts.count('even')}; {cost}.")
 
@@ -74,7 +74,7 @@ def render_review(view: TableView) -> str:
         rows = "".join(_row(line) for line in view.review)
         body = (f'<div id="review" class="review" role="status" data-review-state="shown" '
                 f'data-review-source="{esc(view.review_source)}" tabindex="-1">'
-                f"<p>{esc(summary(view.review))}</p>"
+                f"<p>{esc(summary(view.review, view.review_source))}</p>"
                 '<div class="table-scroll" tabindex="0" role="region" aria-label="Decisions">'
                 '<table class="scores review-table"><thead><tr><th scope="col">Round</th>'
                 '<th scope="col">Move played</th><th scope="col">Compared with the best</th>'
