@@ -39,7 +39,8 @@ def test_hint_appears_names_an_offered_move_and_can_be_followed(
     moves = page.locator("#hint [data-hint]")
     named = [moves.nth(i).get_attribute("data-hint") for i in range(moves.count())]
     assert named and all(text in offered for text in named), (named, offered)
-    expect(page.locator("#hint li").first).to_contain_text("estimated margin")
+    expect(page.locator("#hint")).to_contain_text("checked by the Normal computer player")
+    expect(page.locator("#hint li").first).to_contain_text("best move found")
     expect(moves.first).to_be_focused()  # the answer takes keyboard focus
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "hint-1280x800.png"))

@@ -32,7 +32,7 @@ UI and the AI may use is exported here; ``rome.cards``, ``rome.city`` and
 
 from .actions import Action
 from .cards import BUILDINGS
-from .conveniences import automatic_action, produce_helps, sensible_actions
+from .conveniences import automatic_action, produce_helps, sensible_actions, withheld
 from .driver import Player, play, playthrough, random_player
 from .errors import (
     IllegalActionError,
@@ -62,6 +62,7 @@ from .score_input import FinishedCity, read_city, score_finished_city
 from .scoring import CATEGORIES
 from .setup import new_game
 from .state import SAVE_VERSION, GameState
+from .wording import move_words, where_words
 
 PUBLIC_MODULES = ("rome.cards", "rome.city", "rome.scoring", "rome.score_input",
                   "rome.citycode", "rome.ai", "rome.ai.levels")
@@ -73,9 +74,10 @@ __all__ = [
     "NotationError", "ObservationError", "PUBLIC_MODULES", "Phase", "Player", "RomeError",
     "SAVE_VERSION", "ScoreInputError", "SetupError", "StateError", "Step", "apply_action",
     "automatic_action", "build_cost", "current_player", "describe", "final_scores",
-    "influence_in_deck", "is_legal", "is_over", "legal_actions", "new_game", "observation",
+    "influence_in_deck", "is_legal", "is_over", "legal_actions", "move_words", "new_game",
+    "observation",
     "parse_legal", "play", "playthrough", "produce_cost", "produce_helps", "production_yield",
     "random_player", "read_city", "replay", "reveals_hidden", "sample_state",
     "score_finished_city", "sensible_actions", "strip_space_resources", "turns_left",
-    "winners",
+    "where_words", "winners", "withheld",
 ]

@@ -14,6 +14,7 @@ from .flow import BRICK_PRICE, acting_seat, produce_cost, production_yield
 from .phases import ACT, ACTION, EMISSARY
 from .rules import legal_actions
 from .state import GameState
+from .wording import counted
 
 
 def produce_helps(state: GameState) -> bool:
@@ -63,3 +64,29 @@ def automatic_action(state: GameState) -> Action | None:
     """The action to play for the player when it is their only sensible choice."""
     actions = sensible_actions(state)
     return actions[0] if len(actions) == 1 else None
+
+
+def withheld(state: GameState) -> list[str]:
+    """Why a usual choice is missing now, one short sentence each, so a player never looks
+    for a button that is not there: a Produce that is not offered (it would gain nothing,
+    or its cogs cannot be paid) and the nearer spaces a round's last emissary is spared."""
+    out = []
+    if state.phase is ACTION and state.step is ACT and not state.produced:
+        seat = acting_seat(state)
+        cost = produce_cost(state)
+        coins, influence, bricks = production_yield(state, seat)
+        if cost and state.players[seat].coins < cost:
+            out.append(f"Produce is not possible now: the cogs cost "
+                       f"{counted(cost, 'coin')} and you have {state.players[seat].coins}.")
+        elif not produce_helps(state):
+            if not (coins or influence or bricks):
+                out.append("Produce would gain nothing now: none of your buildings "
+                           "produces anything.")
+            else:
+                out.append(f"Produce would gain nothing now: the cogs cost "
+                           f"{counted(cost, 'coin')} and it would bring back no more.")
+    last = last_emissary_spaces(state)
+    if last is not None and any(a.space not in last for a in legal_actions(state)):
+        out.append("Only the farthest free space of each stretch is offered: as the "
+                   "round's last emissary, a nearer one would act no earlier and give less.")
+    return out

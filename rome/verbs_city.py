@@ -17,7 +17,7 @@ from .cards import (
     KINDS_BY_PLAYERS,
     card_instances,
 )
-from .city import KEY_OF_ORIGIN, KEY_STRIDE, KEYS, NEAR, Places, neighbours, picker, pos_of
+from .city import KEY_OF_ORIGIN, KEY_STRIDE, KEYS, NEAR, Places, picker, pos_of
 from .flow import (
     BRICK_PRICE,
     BRICKS_BY_SPACE,
@@ -31,7 +31,7 @@ from .flow import (
 )
 from .phases import SCHOOL_DECK
 from .state import GameState, Pos
-from .wording import building_name, counted, listed
+from .wording import beside, building_name, counted
 
 # Each card instance's kind as a bit, 1 << its place in the table order of kinds (0 for
 # influence cards, never in a hand or an offer), by player count and shrine: listing the
@@ -202,10 +202,9 @@ def tell_build(before: GameState, action: Action, after: GameState, who: str) ->
     text = f"{who} builds {building_name(kind)}"
     if replaced is not None:
         text += f" in place of {building_name(cards[replaced].kind)}"
-    beside = [building_name(cards[p1.city[n]].kind)
-              for n in neighbours(pos) if n in p1.city]
-    if beside:
-        text += f" next to {listed(beside)}"
+    near = beside({q: cards[c].kind for q, c in p1.city.items()}, pos)
+    if near:
+        text += f" next to {near}"
     token_pay, coin_pay = build_cost(before, seat, kind)
     paid = [counted(k, one, many) for k, one, many in (
         (token_pay, "brick token", None), (coin_pay, "coin for bricks", "coins for bricks")) if k]

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 import rome
+from rome.ai import ADVICE_LEVEL
 from ui import model
 from ui.model import Mode, UiState
 from ui.render.prompt import render_prompt
@@ -71,7 +72,7 @@ def test_asking_sends_the_position_to_the_worker_and_shows_it_is_pending() -> No
     s = ui.session
     asked, analyse = ask(ui)
     assert analyse.seat == s.current and analyse.moves == len(s.actions)
-    assert analyse.generation == ui.generation and analyse.level == model.HINT_LEVEL
+    assert analyse.generation == ui.generation and analyse.level == ADVICE_LEVEL
     assert asked.session is s and asked.mode is Mode.HUMAN  # nothing is played
     html = render_prompt(table_view(asked))
     assert 'data-hint-state="pending"' in html and 'data-ui="hint"' in html

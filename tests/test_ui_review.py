@@ -14,6 +14,7 @@ import re
 from dataclasses import replace
 from functools import cache
 
+from rome.ai import ADVICE_LEVEL
 from ui import model
 from ui.model import Mode, UiState
 from ui.render.endgame import render_end
@@ -72,7 +73,7 @@ def test_each_human_gets_a_review_button_once_the_game_is_over() -> None:
 def test_the_review_lists_every_decision_the_seat_took_itself() -> None:
     ui = finished()
     asked, review = ask(ui, 2)
-    assert review.level == model.REVIEW_LEVEL and review.generation == ui.generation
+    assert review.level == ADVICE_LEVEL and review.generation == ui.generation
     assert 'data-review-state="pending"' in render_review(table_view(asked))
     assert model.reduce(asked, model.AskReview(2)) == (asked, ())  # pressed again meanwhile
     shown, effects = model.reduce(asked, worker_answer(asked, review))
@@ -110,8 +111,11 @@ def test_the_end_screen_draws_the_review_under_the_scores() -> None:
     shown, _ = model.reduce(asked, worker_answer(asked, review))
     view = table_view(shown)
     assert view.over and 'id="final"' in render_end(view)
-    played = {str(x.played) for x in shown.review}
     html = render_review(view)
-    assert all(f"<code>{text}</code>" in html for text in played)
+    assert len(re.findall(r"<tr data-ply=", html)) == len(shown.review) > 20
+    builds = [x for x in shown.review if x.played.verb == "build"]
+    assert builds and all(" next to your " in x.played_words for x in builds)
+    assert all(str(x.played) not in html for x in builds)  # words, never the notation
+    assert "checked by the Normal computer player" in html
     assert render_review(table_view(model.reduce(UiState(pace=0), model.Begin(
         Session.new(TABLE, 5, False)))[0])) == ""

@@ -6,7 +6,8 @@ Public contract (the UI and its worker code against it):
   legal in every state consistent with ``obs`` (the observation of the seat to act).
 * :func:`analyse(obs, level)` gives the best few moves with values and reasons (a hint),
   :func:`review(players, seed, actions, seat)` each decision of a seat against the best
-  move found (:mod:`rome.ai.analysis`).
+  move found (:mod:`rome.ai.analysis`); both at :data:`ADVICE_LEVEL` with
+  :func:`advice_seed`, so they agree (:mod:`rome.ai.advice`).
 * :data:`LEVELS` names the levels: ``random``, ``greedy``, ``easy``, ``normal``, ``hard``
   (the one list for the whole project, in :mod:`rome.ai.levels`: ``MENU_LEVELS`` are
   offered to players, ``TEST_LEVELS`` serve tests and benchmarks).
@@ -35,6 +36,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .advice import ADVICE_LEVEL, ADVICE_SOURCE, EVEN, advice_seed
 from .choose import choose_action, decision_seed
 from .levels import LEVELS, MENU_LEVELS, TEST_LEVELS
 
@@ -49,5 +51,5 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["LEVELS", "MENU_LEVELS", "TEST_LEVELS", "analyse", "choose_action", "decision_seed",
-           "review"]
+__all__ = ["ADVICE_LEVEL", "ADVICE_SOURCE", "EVEN", "LEVELS", "MENU_LEVELS", "TEST_LEVELS",
+           "advice_seed", "analyse", "choose_action", "decision_seed", "review"]

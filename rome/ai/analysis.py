@@ -21,6 +21,11 @@ Why this shape:
   in the first sample through public functions only (:func:`rome.final_scores`,
   :func:`rome.observation`): points scored now, influence, coins, brick tokens, cards in
   hand, then the estimated gain over the rest of the game.
+* **One voice.**  The hint and the review use the same level and the same seed for the
+  same decision (:mod:`rome.ai.advice`), and nothing depends on the clock, so the review
+  of a decision repeats the hint given there: following a hint's first move is always
+  "the best found".  Moves closer than ``EVEN`` points are within the analysis' noise,
+  and both say "about as good as".
 * **A played move is always valued.**  :func:`review` passes the move played as
   ``include``, so it is searched even when the level would have cut it, and its loss is
   measured against the same samples as the best move.
@@ -28,8 +33,8 @@ Why this shape:
 
 from __future__ import annotations
 
+import math
 import random
-import time
 from dataclasses import replace
 from typing import Any
 
@@ -44,10 +49,10 @@ from .. import (
     sample_state,
 )
 from ..cards import space_resources
+from .advice import ADVICE_LEVEL, advice_seed
 from .choose import decision_seed
 from .evaluate import Context, estimate, utility
 from .levels import Level, Tree, level_params
-from .minimax import BudgetExceeded
 from .search import Search
 
 ANALYSIS_WIDTH = 8  # root macro-moves searched at least, whatever the level keeps
@@ -55,7 +60,8 @@ ANALYSIS_WIDTH = 8  # root macro-moves searched at least, whatever the level kee
 
 def analysis_level(level: str, num_players: int) -> Level:
     """The level's search settings for a hint: its samples, width (at least
-    :data:`ANALYSIS_WIDTH`), horizon and positions; depth 1; the same wall-clock net.  A
+    :data:`ANALYSIS_WIDTH`), horizon and positions; depth 1; no budget and no clock (the
+    answer must not depend on the machine's speed, see :func:`analyse`).  A
     level searched by ISMCTS (hard's duel) is ranked by its base: the same macro-moves and
     greedy roll-outs to the same horizon, compared in its determinisations."""
     params = level_params(level, num_players)
@@ -137,8 +143,8 @@ def tempo(obs: dict[str, Any], action: Action) -> str:
 
 
 def reason(gains: dict[str, int], later: float, timing: str = "") -> str:
-    """A short sentence: the turn's timing, the immediate gains, then what the position
-    promises later."""
+    """What the move does, in a player's words: when the emissary acts, the points and
+    goods it brings now, then the points it sets up for the rest of the game."""
     parts = [timing] if timing else []
     if gains["points"]:
         parts.append(f"{gains['points']:+d} points now")
@@ -150,16 +156,18 @@ def reason(gains: dict[str, int], later: float, timing: str = "") -> str:
         parts.append(f"{gains['bricks']:+d} brick tokens")
     if gains["buildings"] and not gains["points"]:
         parts.append(f"{gains['buildings']} building{'s' if gains['buildings'] > 1 else ''}"
-                     " placed for later")
+                     " that score at the end")
     if gains["cards"] > 0:
         parts.append(f"{gains['cards']} card{'s' if gains['cards'] > 1 else ''} kept for "
                      "later turns")
-    if abs(later) >= 0.5:
-        parts.append(f"{later:+.1f} points expected later (position, tempo, race)")
-    return "; ".join(parts) if parts else "keeps the position (no immediate gain)"
+    n = round(abs(later))
+    if n:
+        more = "more" if later > 0 else "fewer"
+        parts.append(f"about {n} {more} point{'s' if n != 1 else ''} by the end of the game")
+    return ", ".join(parts) if parts else "nothing gained right away"
 
 
-def analyse(obs: dict[str, Any], level: str = "hard", seed: int = 0, top: int = 3,
+def analyse(obs: dict[str, Any], level: str = ADVICE_LEVEL, seed: int = 0, top: int = 3,
             include: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     """The best ``top`` first actions for ``obs['seat']`` (plus any ``include``d), best first.
 
@@ -169,6 +177,10 @@ def analyse(obs: dict[str, Any], level: str = "hard", seed: int = 0, top: int = 
     other seats after the plan and the level's roll-out, ``loss`` how far behind the best
     it is, ``gains`` what the plan changes now (points, influence, coins, bricks, cards,
     buildings).  Empty if the seat is not the one to act.
+
+    The answer depends on ``obs``, ``level`` and ``seed`` alone (no clock): ``include`` and
+    ``top`` only add or cut lines, never change the others' values or order, so the review
+    of a decision reproduces the hint given there.
     """
     if obs.get("current_player") != obs["seat"]:
         return []
@@ -177,24 +189,19 @@ def analyse(obs: dict[str, Any], level: str = "hard", seed: int = 0, top: int = 
     ctx = Context(obs["num_players"], obs["shrine"], dict(params.weights))
     wanted = {Action.parse(t) for t in include}
     samples = [sample_state(obs, rng) for _ in range(params.samples)]
-    search = Search(params, ctx, params.nodes, time.perf_counter() + params.wall_seconds)
+    search = Search(params, ctx, params.nodes, math.inf)
     per_sample: list[dict[Action, tuple[float, tuple[Action, ...], Any]]] = []
     for state in samples:
         best: dict[Action, tuple[float, tuple[Action, ...], Any]] = {}
-        try:
-            for acts, s, static in _plans(search, state, wanted):
-                v = search.rollout(s, params.horizon) if params.horizon > 0 else static
-                if acts[0] not in best or v > best[acts[0]][0]:
-                    best[acts[0]] = (v, acts, s)
-        except BudgetExceeded:  # the wall-clock net: keep the samples already done
-            break
+        for acts, s, static in _plans(search, state, wanted):
+            v = search.rollout(s, params.horizon) if params.horizon > 0 else static
+            if acts[0] not in best or v > best[acts[0]][0]:
+                best[acts[0]] = (v, acts, s)
         per_sample.append(best)
-    if not per_sample:
-        return []
     first = per_sample[0]
     common = [a for a in first if all(a in s for s in per_sample)]
     means = {a: sum(s[a][0] for s in per_sample) / len(per_sample) for a in common}
-    order = sorted(common, key=lambda a: -means[a])
+    order = sorted(common, key=lambda a: (-means[a], str(a)))
     chosen = order[:top] + [a for a in order[top:] if a in wanted]
     seat = obs["seat"]
     here = samples[0]
@@ -210,14 +217,16 @@ def analyse(obs: dict[str, Any], level: str = "hard", seed: int = 0, top: int = 
     return out
 
 
-def review(num_players: int, seed: int, actions: list[str], seat: int, level: str = "hard",
-           shrine: bool = False) -> list[dict[str, Any]]:
+def review(num_players: int, seed: int, actions: list[str], seat: int,
+           level: str = ADVICE_LEVEL, shrine: bool = False) -> list[dict[str, Any]]:
     """Each decision of ``seat`` in a recorded game next to the best move found.
 
     One entry per decision the seat took itself (automatic moves skipped):
     ``{"ply", "round", "played", "best", "loss", "played_value", "best_value", "reason"}``
     with ``loss`` in estimated points (0 when the move played was the best found; None in
     the rare case the move was not valued in every sample) and the best move's reason.
+    Each decision is analysed exactly as the hint there was (:func:`analyse` at the same
+    level with :func:`advice_seed`), so the hint's first move is always the best found.
     A game in progress is reviewed up to its last action.
     """
     state = new_game(num_players, seed=seed, shrine=shrine)
@@ -226,7 +235,8 @@ def review(num_players: int, seed: int, actions: list[str], seat: int, level: st
         action = Action.parse(text)
         if automatic_action(state) is None and current_player(state) == seat:
             obs = observation(state, seat)
-            moves = analyse(obs, level, seed=ply, top=1, include=(str(action),))
+            moves = analyse(obs, level, seed=advice_seed(seed, ply), top=1,
+                            include=(str(action),))
             if moves:
                 best = moves[0]
                 played = next((m for m in moves if m["action"] == str(action)), None)

@@ -16,7 +16,7 @@ names the page and the tests use.
 
 from __future__ import annotations
 
-from ui.model.advice import FOCUS_HINT, HINT_LEVEL, REVIEW_LEVEL
+from ui.model.advice import FOCUS_HINT
 from ui.model.effects import (
     Analyse,
     Ask,
@@ -61,7 +61,7 @@ from ui.model.reducer import reduce
 from ui.model.state import Mode, Reviewed, Suggestion, UiState
 
 __all__ = [
-    "FOCUS_DECISION", "FOCUS_HINT", "HINT_LEVEL", "REVIEW_LEVEL", "TRAVEL_MS",
+    "FOCUS_DECISION", "FOCUS_HINT", "TRAVEL_MS",
     "Act", "Analyse", "Answer", "Ask", "AskHint", "AskReview", "Begin", "Effect", "Event",
     "Focus", "HandOver", "HintAnswer", "Leave", "Mode", "Notice", "OpenForm", "OtherTab",
     "Overwrite", "Panel", "Remember", "Result", "Review", "ReviewAnswer", "Reviewed", "Save",

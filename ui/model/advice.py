@@ -1,24 +1,23 @@
 """The reducer's half for advice from the AI worker: a hint during the game, a review of a
 seat's decisions after it. Both are asked for, worked out elsewhere, and shown only if the
-answer is still for the table as it is."""
+answer is still for the table as it is.
+
+Both ask for the same analysis (``rome.ai.ADVICE_LEVEL``, seeded by ``rome.ai.advice_seed``
+from the game's seed and the decision), so the review of a decision repeats the hint given
+there. Moves are put in a player's words here, where the position they were met in is
+known (``rome.move_words``)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 import rome
+from rome.ai import ADVICE_LEVEL, advice_seed
 from ui.model.effects import Analyse, Focus, Result, Review
 from ui.model.events import AskHint, AskReview, HintAnswer, ReviewAnswer
 from ui.model.page import noticed
 from ui.model.state import Mode, Reviewed, Suggestion, UiState
 
-HINT_LEVEL = "hard"
-"""The search a hint uses: the strongest menu level (it runs in the AI worker, so its
-seconds never freeze the page; without a worker the page falls back to a quick level)."""
-REVIEW_LEVEL = "normal"
-"""The search a post-game review uses: one analysis per decision of the seat (about 40),
-so a level whose whole review takes seconds, not minutes (5 s for 41 decisions on CPython,
-2026-11-22); hard would take about 40 s."""
 FOCUS_HINT = ("#hint [data-hint]", '[data-ui="hint"]')
 NO_HINT = "No hint could be found for this move."
 
@@ -35,7 +34,7 @@ def ask_hint(ui: UiState, event: AskHint) -> Result:
             return ui, ()  # still being worked out
         return replace(ui, hint_at=None, hints=()), (Focus(('[data-ui="hint"]',)),)
     return (replace(ui, hint_at=moves, hints=()),
-            (Analyse(ui.generation, moves, s.current, HINT_LEVEL, s.seed * 1009 + moves),
+            (Analyse(ui.generation, moves, s.current, ADVICE_LEVEL, advice_seed(s.seed, moves)),
              Focus(('[data-ui="hint"]',))))
 
 
@@ -54,7 +53,8 @@ def hint_answer(ui: UiState, event: HintAnswer) -> Result:
         except rome.RomeError:
             continue
         if action in offered and all(k.action != action for k in kept):
-            kept.append(Suggestion(action, float(value), float(loss), str(why)))
+            kept.append(Suggestion(action, float(value), float(loss), str(why),
+                                   rome.move_words(s.state, action)))
     if not kept:
         return noticed(replace(ui, hint_at=None), NO_HINT), ()
     return replace(ui, hints=tuple(kept), hint_source=event.source), (Focus(FOCUS_HINT),)
@@ -72,7 +72,7 @@ def ask_review(ui: UiState, event: AskReview) -> Result:
             return ui, ()  # still being worked out
         return replace(ui, review_seat=None, review=None), ()
     return (replace(ui, review_seat=event.seat, review=None),
-            (Review(ui.generation, event.seat, REVIEW_LEVEL), Focus(("#review",))))
+            (Review(ui.generation, event.seat, ADVICE_LEVEL), Focus(("#review",))))
 
 
 def review_answer(ui: UiState, event: ReviewAnswer) -> Result:
@@ -85,9 +85,11 @@ def review_answer(ui: UiState, event: ReviewAnswer) -> Result:
     kept = []
     for ply, rnd, played, best, loss, why in event.lines:
         try:
-            kept.append(Reviewed(int(ply), int(rnd), rome.Action.parse(played),
-                                 rome.Action.parse(best), None if loss is None else float(loss),
-                                 str(why)))
-        except (rome.RomeError, TypeError, ValueError):
+            at = s.states[int(ply)]
+            move, better = rome.Action.parse(played), rome.Action.parse(best)
+            kept.append(Reviewed(int(ply), int(rnd), move, better,
+                                 None if loss is None else float(loss), str(why),
+                                 rome.move_words(at, move), rome.move_words(at, better)))
+        except (rome.RomeError, TypeError, ValueError, IndexError):
             continue
     return replace(ui, review=tuple(kept), review_source=event.source), (Focus(("#review",)),)

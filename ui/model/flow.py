@@ -43,8 +43,8 @@ def log_for(session: Session) -> tuple[log_view.LogEntry, ...]:
     """The whole game's log, rebuilt from the session (on resume or undo)."""
     names = [isolate_text(s.name) for s in session.seats]
     return tuple(
-        log_view.LogEntry(i, session.actors[i], tuple(log_view.describe(
-            session.states[i], text, session.states[i + 1], names)), session.auto[i])
+        log_view.entry(i, session.actors[i], session.states[i], text, session.states[i + 1],
+                       names, session.auto[i])
         for i, text in enumerate(session.actions))
 
 
@@ -62,9 +62,8 @@ def play(ui: UiState, text: str, auto: bool) -> UiState:
     assert s is not None
     after = s.after(text, auto)
     names = [isolate_text(x.name) for x in s.seats]
-    lines = tuple(log_view.describe(s.state, text, after.state, names))
-    entry = log_view.LogEntry(len(s.actions), -1 if s.current is None else s.current, lines,
-                              auto)
+    entry = log_view.entry(len(s.actions), -1 if s.current is None else s.current, s.state,
+                           text, after.state, names, auto)
     return replace(ui, session=after, selection="", log=ui.log + (entry,), detail="",
                    hint_at=None, hints=())
 

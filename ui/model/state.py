@@ -64,6 +64,7 @@ class Suggestion:
     value: float
     loss: float
     reason: str
+    words: str  # the move in a player's words (rome.move_words where it was offered)
 
 
 @dataclass(frozen=True)
@@ -77,3 +78,5 @@ class Reviewed:
     best: rome.Action
     loss: float | None
     reason: str
+    played_words: str  # both moves in a player's words, in the position they were met
+    best_words: str

@@ -1,6 +1,10 @@
 """The game log in plain words, newest first, including automatic moves.
 
-The wording comes from ``rome.describe``; this module only keeps and renders the entries.
+The wording comes from ``rome.describe``, which says where a building went the way the
+board shows it (next to which buildings); this module only keeps and renders the entries.
+An entry that built names its cell (``data-pos``, as the city draws it) and carries its
+own style rule that marks that cell while the entry is hovered or focused: pure markup and
+CSS, no handler per entry.
 """
 
 from __future__ import annotations
@@ -13,23 +17,34 @@ from ui.render.markup import esc
 
 @dataclass(frozen=True)
 class LogEntry:
-    """One action as logged: who, what (one or more lines) and whether it was automatic."""
+    """One action as logged: who, what (one or more lines), whether it was automatic, and
+    the cell it built on (``seat:row,col`` as the city's ``data-pos``; "" if none)."""
 
     index: int
     seat: int
     lines: tuple[str, ...]
     auto: bool
+    pos: str = ""
 
 
-def describe(before: rome.GameState, text: str, after: rome.GameState,
-             names: list[str]) -> list[str]:
-    """Plain-words lines for one step, worded by the engine (which alone knows what the
-    step set off: upkeep, influence scoring, the end), plus where a building went."""
+def entry(index: int, seat: int, before: rome.GameState, text: str, after: rome.GameState,
+          names: list[str], auto: bool) -> LogEntry:
+    """The log entry of one step, worded by the engine (which alone knows what the step
+    set off: upkeep, influence scoring, the end)."""
     action = rome.Action.parse(text)
-    lines = rome.describe(before, action, after, names)
-    if action.verb == "build" and lines:
-        lines[0] = f"{lines[0].rstrip('.')} — at row {action.row}, column {action.col}."
-    return lines
+    lines = tuple(rome.describe(before, action, after, names))
+    pos = (f"{seat}:{action.row},{action.col}"
+           if action.verb == "build" and seat >= 0 else "")
+    return LogEntry(index, seat, lines, auto, pos)
+
+
+def _mark(pos: str) -> str:
+    """The rule that marks the city cell ``pos`` while its log entry is hovered or focused
+    (``:has`` reaches from the log to the city; positions are digits, commas and signs)."""
+    sel = f'[data-pos="{pos}"]'
+    return (f"<style>body:has(#log li{sel}:is(:hover, :focus-within)) .city {sel} "
+            "{ outline: 3px solid var(--mark, #1f5fbf); outline-offset: 1px; z-index: 2; }"
+            "</style>")
 
 
 def render(entries: tuple[LogEntry, ...] | list[LogEntry], limit: int = 150) -> str:
@@ -40,7 +55,10 @@ def render(entries: tuple[LogEntry, ...] | list[LogEntry], limit: int = 150) -> 
             if entry.auto else ""
         seat_cls = f"seat-{entry.seat}" if entry.seat >= 0 else ""
         body = "<br>".join(esc(line) for line in entry.lines)
-        items.append(f'<li class="{seat_cls}" data-index="{entry.index}">{mark}{body}</li>')
+        at = f' data-pos="{esc(entry.pos)}" tabindex="0"' if entry.pos else ""
+        rule = _mark(entry.pos) if entry.pos else ""
+        items.append(f'<li class="{seat_cls}" data-index="{entry.index}"{at}>'
+                     f"{mark}{body}{rule}</li>")
     if not items:
         items.append("<li>The game begins.</li>")
     return "".join(items)

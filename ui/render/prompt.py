@@ -88,6 +88,7 @@ def _decision(view: TableView) -> str:
         parts.append(_card_choices("keep", obs["draw"] or [], view, "Keep"))
     else:
         parts.append(_act_prompt(view, name))
+    parts.extend(f'<p class="hint withheld">{esc(line)}</p>' for line in view.withheld)
     undo = _undo(view)
     if undo:
         parts.append(f'<div class="buttons undo">{undo}</div>')

@@ -2,54 +2,57 @@
 
 Why apart from the end screen: the review is an AI feature (issue 13) with its own states
 (asked, being worked out, shown), like the hint; the final scoring only places it below
-itself. Moves are said in the hint's words (:func:`ui.render.hint.action_words`), with the
-notation beside them for players who read it.
+itself. It is the hint's own analysis of each decision (the same level and deals), and
+speaks as the hint does: moves in a player's words, closeness in the hint's terms.
 """
 
 from __future__ import annotations
 
-import rome
+from rome.ai import EVEN
 from ui.model.state import Reviewed
-from ui.render.hint import action_words
+from ui.render.hint import checker, sentence
 from ui.render.markup import button, esc
 from ui.render.view import TableView
 
-SLIP = 1.0
-"""Estimated points lost from which a decision counts as a slip (marked, and counted in
-the summary): below it the search's own noise between two samples is as large."""
-
-
-def _move(action: rome.Action) -> str:
-    return f"{esc(action_words(action))} <code>{esc(str(action))}</code>"
-
-
 BEST = 0.05
-"""A loss this small is a tie with the best move found (rounding of the mean over samples)."""
+"""A loss this small is the best move found itself (rounding of the mean over deals)."""
+
+
+def _verdict(loss: float | None) -> tuple[str, str]:
+    """(row class, words) for a decision's loss: the best found, about as good (within the
+    analysis' noise, ``rome.ai.EVEN``, as the hint says it), or the points it cost."""
+    if loss is None:
+        return "", "not checked"
+    if loss <= BEST:
+        return "best", "best move found"
+    if loss < EVEN:
+        return "even", "about as good as the best found"
+    return "slip", f"about {loss:.0f} point{'s' if round(loss) != 1 else ''} lost"
 
 
 def _row(line: Reviewed) -> str:
-    """One decision: the move played, the better move if there was one, and why."""
-    cls, best, why = "", "", ""
-    if line.loss is None:
-        loss = "not valued"
-    elif line.loss <= BEST:
-        loss, cls = "best found", ' class="best"'
-        best = "(the same)" if line.best == line.played else "(as good)"
-    else:
-        loss, best, why = f"{line.loss:.1f}", _move(line.best), esc(line.reason)
-        cls = ' class="slip"' if line.loss >= SLIP else ""
-    return (f'<tr data-ply="{line.ply}"{cls}><td>{line.round}</td><td>{_move(line.played)}</td>'
-            f"<td>{best}</td><td>{loss}</td><td>{why}</td></tr>")
+    """One decision: the move played, how it compares, the better move if any, and why."""
+    cls, verdict = _verdict(line.loss)
+    better = why = ""
+    if cls in ("even", "slip"):
+        better, why = esc(sentence(line.best_words)), esc(sentence(line.reason))
+    mark = f' class="{cls}"' if cls else ""
+    return (f'<tr data-ply="{line.ply}"{mark}><td>{line.round}</td>'
+            f"<td>{esc(sentence(line.played_words))}</td><td>{esc(sentence(verdict))}</td>"
+            f"<td>{better}</td><td>{why}</td></tr>")
 
 
-def summary(lines: tuple[Reviewed, ...]) -> str:
-    """One sentence: how often the move played was the best found, and the points lost."""
-    valued = [x.loss for x in lines if x.loss is not None]
-    best = sum(1 for loss in valued if loss <= BEST)
-    slips = sum(1 for loss in valued if loss >= SLIP)
-    lost = sum(valued)
-    return (f"The best move found in {best} of {len(lines)} decisions; {slips} cost a point "
-            f"or more; about {lost:.1f} points given away in all (the search's estimate).")
+def summary(lines: tuple[Reviewed, ...], source: str = "worker") -> str:
+    """Two sentences: who checked the moves, then how often the move played was the best
+    found or about as good, and the points the others cost."""
+    verdicts = [_verdict(x.loss)[0] for x in lines]
+    lost = sum(x.loss for x in lines if x.loss is not None and x.loss >= EVEN)
+    slips = verdicts.count("slip")
+    cost = (f"{slips} cost a point or more, about {lost:.0f} points in all"
+            if slips else "none cost a point or more")
+    return (f"Every decision checked by {checker(source)}, as the Hint checks them. The best "
+            f"move found in {verdicts.count('best')} of {len(lines)} decisions, about as "
+            f"good in {verdicts.count('even')}; {cost}.")
 
 
 def render_review(view: TableView) -> str:
@@ -71,11 +74,12 @@ def render_review(view: TableView) -> str:
         rows = "".join(_row(line) for line in view.review)
         body = (f'<div id="review" class="review" role="status" data-review-state="shown" '
                 f'data-review-source="{esc(view.review_source)}" tabindex="-1">'
-                f"<p>{esc(summary(view.review))}</p>"
+                f"<p>{esc(summary(view.review, view.review_source))}</p>"
                 '<div class="table-scroll" tabindex="0" role="region" aria-label="Decisions">'
                 '<table class="scores review-table"><thead><tr><th scope="col">Round</th>'
-                '<th scope="col">Played</th><th scope="col">Best move found</th>'
-                '<th scope="col">Points lost</th><th scope="col">Why the best</th></tr></thead>'
+                '<th scope="col">Move played</th><th scope="col">Compared with the best</th>'
+                '<th scope="col">Best move found</th><th scope="col">What it does</th>'
+                "</tr></thead>"
                 f"<tbody>{rows}</tbody></table></div></div>")
     return (f'<section class="panel review-panel" aria-label="Review of the game">'
             f'<div class="buttons">{buttons}</div>{body}</section>')

@@ -43,6 +43,7 @@ class TableView:
     selection: str = ""
     outcomes: dict[rome.Action, Outcome] = field(default_factory=dict)
     reasons: dict[str, str] = field(default_factory=dict)  # hand kind -> why not buildable
+    withheld: tuple[str, ...] = ()  # why a usual choice is not offered now (rome.withheld)
     scores: tuple[dict[str, int], ...] = ()
     recent: tuple[tuple[int, str], ...] = ()  # (seat, action text) since the viewer's turn
     recent_cells: frozenset[tuple[int, int, int]] = frozenset()  # (seat, row, col) just built
@@ -203,6 +204,7 @@ def table_view(ui: UiState) -> TableView:
     actions: tuple[rome.Action, ...] = ()
     outcomes: dict[rome.Action, Outcome] = {}
     reasons: dict[str, str] = {}
+    withheld: tuple[str, ...] = ()
     if ui.mode is Mode.HUMAN and cur is not None and cur == viewer:
         actions = tuple(rome.sensible_actions(state))
         builds = {a.kind for a in actions if a.verb == "build" and a.kind is not None}
@@ -210,6 +212,7 @@ def table_view(ui: UiState) -> TableView:
             if (a.verb == "build" and a.kind == ui.selection) or a.verb == "produce":
                 outcomes[a] = _outcome(state, cur, a)
         reasons = _reasons(state, obs, cur, builds)
+        withheld = tuple(rome.withheld(state))
     recent, cells = _recent(ui, viewer)
     since = len(s.actions) - len(recent)
     last = rome.Action.parse(s.actions[-1]) if s.actions else None
@@ -225,7 +228,7 @@ def table_view(ui: UiState) -> TableView:
         obs=obs, viewer=viewer, names=tuple(isolate_text(x.name) for x in s.seats),
         humans=tuple(x.human for x in s.seats), levels=tuple(x.level for x in s.seats),
         mode=ui.mode.value, actions=actions, selection=ui.selection, outcomes=outcomes,
-        reasons=reasons, scores=tuple(rome.final_scores(state)), recent=recent,
+        reasons=reasons, withheld=withheld, scores=tuple(rome.final_scores(state)), recent=recent,
         recent_cells=cells, fresh=fresh, moments=moments, thinking=ui.thinking, notices=ui.notices,
         can_undo=ui.mode is Mode.HUMAN and s.undo_point() is not None,
         open_hands=ui.open_hands, log=ui.log, detail=ui.detail, breakdown=ui.breakdown,

@@ -1,0 +1,28 @@
+"""What the hint and the review share, light enough for the page to import at start-up.
+
+Why apart from :mod:`rome.ai.analysis`: the page asks for advice with these (which level,
+which seed) and words the answer with them (how close is "about as good as"), while the
+search that works the advice out loads only in the AI worker.  Declared once here, the
+two kinds of advice cannot drift apart.
+"""
+
+from __future__ import annotations
+
+ADVICE_LEVEL = "normal"
+"""The one level of all advice, hint and review alike: a review analyses every decision of
+a seat (about 40), and at ``normal`` a whole review takes 3-6 s on CPython (0.1 s per hint;
+``hard`` would take 14-19 s; measured 2026-11-25), so both can afford the same search."""
+
+ADVICE_SOURCE = "the Normal computer player"
+""":data:`ADVICE_LEVEL` in a player's words, for the one line that names it."""
+
+EVEN = 1.0
+"""Estimated points within which two moves are about as good as each other: the analysis
+deals only a few hands, and between two deals one move's value differs about this much."""
+
+
+def advice_seed(game_seed: int, ply: int) -> int:
+    """The seed of the advice at the decision after ``ply`` actions of the game seeded
+    ``game_seed``: the hint asked there and the review of that decision both use it, so
+    they deal the same hidden cards and say the same thing."""
+    return (game_seed * 1009 + ply) & 0xFFFFFFFF

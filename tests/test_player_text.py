@@ -1,0 +1,190 @@
+"""Every sentence the player sees speaks a player's words (issue 33): no action notation,
+no search jargon, no doubled or missing spaces.
+
+The whole table is rendered as the page draws it (regions, prompt, phone tabs, controls,
+log, help, hint, end screen, review, hand-over) at many positions of seeded 2-, 3- and
+4-player games, and the text a player can read or hear (text between tags, ``title``,
+``aria-label``, ``alt``) is scanned. The notation is that of ``str(rome.Action)``
+(``build house-3 -1,0``, ``place 3``, ``school II``): a building's id or two numbers
+joined by a comma never reach the player.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+
+import pytest
+
+import rome
+from rome.ai import ADVICE_LEVEL
+from ui import model
+from ui.model import Mode, UiState
+from ui.render import log_view, phone
+from ui.render.details import render_detail
+from ui.render.endgame import render_end
+from ui.render.help_panel import render_help
+from ui.render.newgame import render_form
+from ui.render.prompt import render_prompt
+from ui.render.review import render_review
+from ui.render.table import regions
+from ui.render.table_layout import TABLE_SKELETON, controls
+from ui.render.view import table_view
+from ui.saves.session import Seat, Session
+from ui.worker import ai_worker
+from ui_drive import at_random, next_event
+
+NOTATION = [
+    re.compile(r"\b(?:build|take|draft|keep) [a-z0-9]+(?:-[a-z0-9]+)+"),
+    re.compile(r"\bplace \d"),
+    re.compile(r"\bschool (?:I|II|III|IV)\b"),
+    re.compile(r"-?\d+,-?\d+"),
+    re.compile(r"\brow -?\d+\b|\bcolumn -?\d+\b"),
+    re.compile(r"\b(?:" + "|".join(re.escape(k) for k in rome.BUILDINGS if "-" in k) + r")\b"),
+]
+JARGON = re.compile(r"\b(?:margin|plans?|horizon|roll-?outs?|samples?|sampled|determini[sz]\w*|"
+                    r"heuristics?|utility|nodes?|ismcts|minimax|evaluation|estimated)\b", re.I)
+SPACING = [
+    re.compile(r"\S {2,}\S"),  # a doubled space
+    re.compile(r"[a-z][.!?;:][A-Z]"),  # a sentence run into the next ("tokens.The")
+    re.compile(r"[a-z],[A-Za-z]"),  # a comma without its space
+    re.compile(r"\w \s*[,.;:!?](?:\s|$)"),  # a space before punctuation
+]
+ATTRS = re.compile(r'\b(?:title|aria-label|alt)="([^"]*)"')
+
+
+def player_text(markup: str) -> Iterator[str]:
+    """The texts a player reads or hears in ``markup``: each text between tags and each
+    title, accessible name and alternative text (style and script bodies are not text)."""
+    markup = re.sub(r"<(style|script)\b.*?</\1>", "", markup, flags=re.S)
+    for value in ATTRS.findall(markup):
+        yield html.unescape(value)
+    for text in re.split(r"<[^>]*>", markup):
+        text = html.unescape(text.replace("\n", " ")).strip()
+        if text:
+            yield text
+
+
+def problems(markup: str) -> list[str]:
+    out = []
+    for text in player_text(markup):
+        for pattern in NOTATION:
+            if pattern.search(text):
+                out.append(f"notation {pattern.pattern[:30]!r}: {text!r}")
+        if JARGON.search(text):
+            out.append(f"jargon: {text!r}")
+        for pattern in SPACING:
+            if pattern.search(text):
+                out.append(f"spacing {pattern.pattern!r}: {text!r}")
+    return out
+
+
+def screens(ui: UiState) -> str:
+    """Everything the page draws for ``ui`` (as ``ui.shell.paint`` puts it together)."""
+    view = table_view(ui)
+    s = ui.session
+    assert s is not None
+    parts = [*regions(view).values(), phone.render_tabs(view, ui.tab),
+             controls(ui.pace, ui.open_hands, sum(x.human for x in s.seats) > 1),
+             log_view.render(ui.log), " ".join(ui.notices)]
+    parts.append(render_end(view) + render_review(view) if view.over else render_prompt(view))
+    return "".join(parts)
+
+
+def hinted(ui: UiState) -> UiState:
+    """``ui`` with the hint asked and answered by the worker's own code (the shipped level)."""
+    asked, effects = model.reduce(ui, model.AskHint())
+    ask = next(e for e in effects if isinstance(e, model.Analyse))
+    s = ui.session
+    assert s is not None
+    obs = rome.observation(s.state, ask.seat)
+    moves = json.loads(ai_worker.analyse(json.dumps(obs), ask.level, ask.seed))
+    return model.reduce(asked, model.HintAnswer(ask.generation, ask.moves, tuple(
+        (m["action"], m["value"], m["loss"], m["reason"]) for m in moves), "worker"))[0]
+
+
+def reviewed(ui: UiState, seat: int) -> UiState:
+    asked, _ = model.reduce(ui, model.AskReview(seat))
+    s = ui.session
+    assert s is not None
+    text = ai_worker.review(len(s.seats), s.seed, json.dumps(s.actions), seat, ADVICE_LEVEL,
+                            s.shrine)
+    lines = tuple((x["ply"], x["round"], x["played"], x["best"], x["loss"], x["reason"])
+                  for x in json.loads(text))
+    return model.reduce(asked, model.ReviewAnswer(asked.generation, seat, lines, "worker"))[0]
+
+
+def test_the_help_and_new_game_screens_read_cleanly() -> None:
+    assert problems(render_help() + TABLE_SKELETON + render_form(None, False)) == []
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 3), (3, 5), (4, 6)])
+def test_the_table_hints_end_screen_and_review_speak_plain_words(players: int,
+                                                                 seed: int) -> None:
+    seats = [Seat("Ann", True)] + [Seat(f"Bot {i}", False, "greedy") for i in range(1, players)]
+    if players > 2:
+        seats[1] = Seat("Cy", True)  # a hot-seat table: hand-overs too
+    ui, _ = model.reduce(UiState(pace=0), model.Begin(Session.new(seats, seed, seed % 2 == 0)))
+    rng = random.Random(seed)
+    found: list[str] = []
+    decisions = details = 0
+    while ui.mode is not Mode.OVER:
+        if ui.mode is Mode.HUMAN or ui.mode is Mode.HANDOVER:
+            decisions += ui.mode is Mode.HUMAN
+            shown = hinted(ui) if ui.mode is Mode.HUMAN and decisions % 9 == 1 else ui
+            found += problems(screens(shown))
+            hand = table_view(ui).obs["players"][0]["hand"]
+            if ui.mode is Mode.HUMAN and hand and decisions % 5 == 0:  # a card's details
+                detail = render_detail(table_view(replace(ui, detail=hand[0]["kind"])))
+                details += bool(detail)
+                found += problems(detail)
+        ui, _ = model.reduce(ui, next_event(ui, at_random(rng)))
+    found += problems(screens(ui))
+    found += problems(screens(reviewed(ui, 0)))
+    assert decisions > 20 and details > 3
+    assert sorted(set(found)) == []
+
+
+def _first(seed: int, want: Callable[[rome.GameState], bool]) -> UiState | None:
+    """The first position of a seeded 2-player game (random choices) where the human acts
+    and ``want`` holds, if any."""
+    ui, _ = model.reduce(UiState(pace=0), model.Begin(Session.new(
+        [Seat("Ann", True), Seat("Bot", False, "greedy")], seed, False)))
+    rng = random.Random(seed)
+    while ui.mode is not Mode.OVER:
+        s = ui.session
+        assert s is not None
+        if ui.mode is Mode.HUMAN and want(s.state):
+            return ui
+        ui, _ = model.reduce(ui, next_event(ui, at_random(rng)))
+    return None
+
+
+def _useless(state: rome.GameState) -> bool:
+    produce = rome.Action.parse("produce")
+    return (state.step == "act" and rome.is_legal(state, produce)
+            and produce not in rome.sensible_actions(state))
+
+
+def _unpayable(state: rome.GameState) -> bool:
+    return (state.step == "act" and not state.produced
+            and not rome.is_legal(state, rome.Action.parse("produce")))
+
+
+@pytest.mark.parametrize(("want", "why"), [(_useless, "Produce would gain nothing now"),
+                                           (_unpayable, "Produce is not possible now")])
+def test_a_produce_not_offered_is_explained(want: Callable[[rome.GameState], bool],
+                                            why: str) -> None:
+    """Where Produce is not offered (it would gain nothing, or cannot be paid), the prompt
+    says why in one short line; where it is offered, no such line."""
+    ui = next(u for seed in range(30) if (u := _first(seed, want)) is not None)
+    prompt = render_prompt(table_view(ui))
+    assert 'data-action="produce"' not in prompt
+    assert why in prompt
+    offered = _first(3, lambda st: rome.Action.parse("produce") in rome.sensible_actions(st))
+    assert offered is not None and "Produce" not in "".join(
+        re.findall(r'class="hint withheld">([^<]*)', render_prompt(table_view(offered))))
