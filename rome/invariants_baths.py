@@ -68,16 +68,25 @@ def baths_fit_a_build_order(kinds: Mapping[Pos, str], points: Mapping[Pos, int],
     if not needs:
         return True
     baths = sum(1 << i for i in needs)
-    near_bath = [sum(1 << b for b in needs if around[b] >> i & 1) for i in range(len(cells))]
+    size = len(cells)
+    near_bath = [sum(1 << b for b in needs if around[b] >> i & 1) for i in range(size)]
+    full = sum(1 << b for b in needs if needs[b] == around[b].bit_count())
     tried: set[int] = set()
 
     def grow(built: int) -> bool:
-        # Add every space that touches the city and no bath still to build.
+        # Add what cannot hurt: a space that touches the city and no bath still to build
+        # (it changes no bath's count), and a bath whose count is its need and which
+        # touches no bath still to build (waiting could only raise its count).
         while True:
             more = 0
-            for i in range(len(cells)):
-                if (not built >> i & 1 and around[i] & built and not baths >> i & 1
-                        and not near_bath[i] & ~built):
+            for i in range(size):
+                if built >> i & 1 or not around[i] & built:
+                    continue
+                if i in needs:
+                    if (not around[i] & baths & ~built
+                            and (around[i] & built).bit_count() == needs[i]):
+                        more |= 1 << i
+                elif not near_bath[i] & ~built:
                     more |= 1 << i
             if not more:
                 break
@@ -91,14 +100,17 @@ def baths_fit_a_build_order(kinds: Mapping[Pos, str], points: Mapping[Pos, int],
         count = {b: (around[b] & built).bit_count() for b in waiting}
         if any(count[b] > needs[b] for b in waiting):
             return False
-        for i in range(len(cells)):
-            if built >> i & 1 or not around[i] & built:
-                continue
-            if i in count and count[i] != needs[i]:
-                continue
-            if grow(built | 1 << i):
-                return True
-        return False
+        # A bath still short of neighbours cannot count one that needs it first: a bath
+        # that must follow all its neighbours.
+        if any(count[b] + (around[b] & ~built & ~full).bit_count() < needs[b]
+               for b in waiting):
+            return False
+        short = sum(1 << b for b in waiting if count[b] < needs[b])
+        steps = [i for i in range(size) if not built >> i & 1 and around[i] & built
+                 and count.get(i, needs.get(i)) == needs.get(i)]
+        # Baths first, then the spaces that bring a short bath nearer its count.
+        steps.sort(key=lambda i: (i not in needs, not near_bath[i] & short))
+        return any(grow(built | 1 << i) for i in steps)
 
     return any(grow(bit[a] | bit[b]) for a, b in starts)
 

@@ -210,3 +210,38 @@ def test_the_score_command_bounds_money_by_the_game() -> None:
         read_city({"city": start, "coins": 118, "influence_cards": [8]})
     with pytest.raises(ScoreInputError, match="no game gives more than 84"):
         read_city({"city": start, "influence_tokens": 85, "influence_cards": [4, 8]})
+
+
+def fits_four_by_four(spaces: list[tuple[int, int]]) -> bool:
+    rows, cols = [r for r, _ in spaces], [c for _, c in spaces]
+    return max(rows) - min(rows) < 4 and max(cols) - min(cols) < 4
+
+
+@st.composite
+def cities_built_in_order(draw: st.DrawFn) -> dict[str, object]:
+    """A city grown space by space from the starting pair, each new space next to one
+    already built; a bath gets one token per neighbour built before it (an Imperial one,
+    one more), as the rulebook says."""
+    cells: dict[tuple[int, int], object] = {(0, 1): "vegetable-farm", (0, 2): "house-2"}
+    baths = ["baths"] * draw(st.integers(0, 3)) + ["imperial-baths"] * draw(st.integers(0, 1))
+    kinds = draw(st.permutations(baths + ["house-3"] * (9 - len(baths))))
+    for kind in kinds:
+        free = sorted({(r + dr, c + dc) for r, c in cells
+                       for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))} - set(cells))
+        free = [p for p in free if fits_four_by_four([*cells, p])]
+        r, c = draw(st.sampled_from(free))
+        built = sum((r + dr, c + dc) in cells for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)))
+        extra = {"baths": 0, "imperial-baths": 1}.get(kind)
+        cells[(r, c)] = kind if extra is None else cell(kind, built + extra)
+    r0 = min(r for r, _ in cells)
+    c0 = min(c for _, c in cells)
+    grid: list[list[object]] = [[None] * 4 for _ in range(4)]
+    for (r, c), value in cells.items():
+        grid[r - r0][c - c0] = value
+    return {"city": grid}
+
+
+@settings(max_examples=200, deadline=None)
+@given(cities_built_in_order())
+def test_every_city_built_in_some_order_is_accepted(data: dict[str, object]) -> None:
+    read_city(data)
