@@ -27,6 +27,7 @@ from .phases import Phase
 if TYPE_CHECKING:  # the state's loader runs these checks: a type-only import
     from .state import GameState
 
+
 def turns_so_far(state: GameState, seat: int) -> tuple[int, bool, bool]:
     """The turns ``seat`` has finished, and whether its turn under way (if any) has
     produced and built: what :mod:`rome.bounds` needs.  An emissary leaves the strip when
@@ -58,8 +59,9 @@ def counts_within_what_a_game_gives(state: GameState) -> None:
         coins = most_coins(n, turns, produced, built)
         influence = most_influence(n, turns, produced, built)
         if p.coins > coins or p.influence > influence:
+            played = f"{turns} turn{'' if turns == 1 else 's'}"
             raise StateError(f"player {seat} has {p.coins} coins and {p.influence} influence "
-                             f"tokens; after {turns} turns a game gives at most {coins} and "
+                             f"tokens; after {played} a game gives at most {coins} and "
                              f"{influence}")
 
 

@@ -241,7 +241,7 @@ def test_more_coins_than_the_rounds_so_far_give() -> None:
     d["players"][1]["influence"] = 8
     GameState.from_dict(d)
     d["players"][1]["coins"] = 16
-    refused(d, "16 coins and 8 influence tokens; after 1 turns a game gives at most 15 and 8")
+    refused(d, "16 coins and 8 influence tokens; after 1 turn a game gives at most 15 and 8")
     d["players"][1]["coins"] = 15
     d["players"][1]["influence"] = 9
     refused(d, "at most 15 and 8")
