@@ -245,3 +245,32 @@ def cities_built_in_order(draw: st.DrawFn) -> dict[str, object]:
 @given(cities_built_in_order())
 def test_every_city_built_in_some_order_is_accepted(data: dict[str, object]) -> None:
     read_city(data)
+
+
+def largest_accepted(d: dict[str, object], seat: int, key: str) -> int:
+    """The most coins (or tokens) ``from_dict`` accepts for ``seat`` in this save."""
+    players = d["players"]
+    assert isinstance(players, list)
+    low, high = 0, 1_000
+    while low < high:
+        middle = (low + high + 1) // 2
+        players[seat][key] = middle
+        try:
+            GameState.from_dict(d)
+            low = middle
+        except StateError:
+            high = middle - 1
+    players[seat][key] = low
+    return low
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(real_states, st.integers(0, 10 ** 6))
+def test_a_save_at_its_bounds_plays_on_within_them(state: GameState, seed: int) -> None:
+    """Every seat at the most coins and tokens its save may hold: play stays within the
+    checks to the end (each action adds no more than the bounds grow)."""
+    d = copy.deepcopy(state.to_dict())
+    for seat in range(state.num_players):
+        largest_accepted(d, seat, "coins")
+        largest_accepted(d, seat, "influence")
+    play_to_the_end(GameState.from_dict(d), seed)
