@@ -34,8 +34,6 @@ from .invariants_cards import (
 )
 from .invariants_city import CITY_INVARIANTS, CityCheck, city_problem
 from .invariants_seats import (
-    MOST_COINS,
-    MOST_INFLUENCE,
     brick_tokens_on_brick_farms,
     cities_could_be_built,
     counts_within_what_a_game_gives,
@@ -82,7 +80,6 @@ INVARIANTS: tuple[Check, ...] = (
     every_card_in_one_place,
     decks_hold_their_own_cards,
     offers_hold_their_decks_buildings,
-    counts_within_what_a_game_gives,
     cities_could_be_built,
     starting_buildings_stay_home,
     brick_tokens_on_brick_farms,
@@ -101,6 +98,7 @@ INVARIANTS: tuple[Check, ...] = (
     emissaries_placed_in_turn,
     acting_emissary_is_the_nearest,
     take_comes_first,
+    counts_within_what_a_game_gives,
     school_draws_are_pending_only_after_a_school,
     drawn_cards_only_in_a_school_choice,
     idle_flags_outside_turns,
@@ -115,5 +113,5 @@ def check_state(state: GameState) -> None:
         check(state)
 
 
-__all__ = ["CITY_INVARIANTS", "INVARIANTS", "MOST_COINS", "MOST_INFLUENCE", "STEPS_OF_PHASE",
+__all__ = ["CITY_INVARIANTS", "INVARIANTS", "STEPS_OF_PHASE",
            "Check", "CityCheck", "card_places", "check_state", "city_problem"]

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from .cards import AQUEDUCT, BUILDINGS, STARTING_CITY
-from .city import MAX_SIDE, Pos, adjacent_count, bounds, is_connected, neighbours
+from .cards import BUILDINGS
+from .city import MAX_SIDE, Pos, adjacent_count, bounds, is_connected
+from .invariants_baths import AQUEDUCTS, baths_tokens_fit_a_build_order, starting_pairs
 
 CityCheck = Callable[[Mapping[Pos, str], Mapping[Pos, int]], str]
-
-AQUEDUCTS = frozenset(k for k, b in BUILDINGS.items() if b.type == AQUEDUCT)
 
 
 def buildings_are_known(kinds: Mapping[Pos, str], points: Mapping[Pos, int]) -> str:
@@ -29,13 +28,8 @@ def starting_buildings_in_place(kinds: Mapping[Pos, str], points: Mapping[Pos, i
     rules let them lie either way round, so this accepts any orientation; the engine's
     own cities are held to DECISIONS 2 by :func:`starting_buildings_stay_home`).  An
     aqueduct may have replaced either one, not both (two aqueducts never touch)."""
-    (_r, _c, farm), (_r2, _c2, house) = STARTING_CITY
-    for pos, kind in kinds.items():
-        if kind != farm and kind not in AQUEDUCTS:
-            continue
-        for other in neighbours(pos):
-            if kinds.get(other) == house or (kind == farm and kinds.get(other) in AQUEDUCTS):
-                return ""
+    if starting_pairs(kinds):
+        return ""
     return ("no starting buildings: a city keeps its vegetable farm next to a 2-value "
             "residential, or an aqueduct in the place of one of them")
 
@@ -106,6 +100,7 @@ CITY_INVARIANTS: tuple[CityCheck, ...] = (
     point_tokens_only_on_baths,
     baths_tokens_match_their_neighbours,
     starting_buildings_in_place,
+    baths_tokens_fit_a_build_order,
 )
 """Every invariant of one city, in order; each returns '' or the first problem."""
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .bounds import TURNS_IN_GAME, most_coins, most_influence
 from .cards import (
     AQUEDUCT,
     AQUEDUCTS_BY_PLAYERS,
@@ -14,43 +15,71 @@ from .cards import (
     SHRINE_DECK,
     START,
     STARTING_CITY,
-    STARTING_COINS,
     card_instances,
 )
-from .city import MAX_SIDE, Places, aqueduct_spaces, free_spaces, pos_of
+from .city import Places, aqueduct_spaces, free_spaces, pos_of
 from .errors import StateError
+from .invariants_baths import AQUEDUCTS, BATHS_OUT_OF_ORDER, baths_fit_a_build_order
 from .invariants_cards import card_table, cards_of
-from .invariants_city import AQUEDUCTS, city_problem
+from .invariants_city import city_problem
+from .phases import Phase
 
 if TYPE_CHECKING:  # the state's loader runs these checks: a type-only import
     from .state import GameState
 
-MOST_TURNS = max(shape.rounds * shape.emissaries for shape in SHAPES.values())
-"""Turns one seat takes in a whole game (14 with any number of players)."""
-_MOST_PER_TURN = MAX_SIDE * MAX_SIDE + 1 + MAX_SIDE  # a produce with 16 buildings, a build
-MOST_COINS = STARTING_COINS + MOST_TURNS * _MOST_PER_TURN
-"""More coins than any game can give a seat: 5, then per turn one produce (1 coin from
-each of at most 16 buildings) and one build (a Forum Romanum's 1 + 4 neighbours)."""
-MOST_INFLUENCE = MOST_TURNS * _MOST_PER_TURN
-"""More influence tokens than any game can give: per turn a produce (at most 16 sheep
-farms) and a build (a Colosseum's 1 + 4 neighbours, or a Temple of Mars' 3 stars)."""
+
+def turns_so_far(state: GameState, seat: int) -> tuple[int, bool, bool]:
+    """The turns ``seat`` has finished, and whether its turn under way (if any) has
+    produced and built: what :mod:`rome.bounds` needs.  An emissary leaves the strip when
+    its turn ends, so in the action phase a seat has finished the round's emissaries it
+    no longer has on the strip from the acting space on."""
+    shape = SHAPES[state.num_players]
+    phase = state.phase
+    if phase is Phase.DRAFT:
+        return 0, False, False
+    if phase is Phase.OVER:
+        return TURNS_IN_GAME[state.num_players], False, False
+    before = (state.round - 1) * shape.emissaries
+    if phase is Phase.EMISSARY:
+        return before, False, False
+    still = sum(1 for s in state.spaces[state.acting - 1:] if s == seat)
+    now = state.spaces[state.acting - 1] == seat
+    return (before + max(0, shape.emissaries - still), now and state.produced,
+            now and state.built)
 
 
 def counts_within_what_a_game_gives(state: GameState) -> None:
+    """Coins and influence tokens within :mod:`rome.bounds` for the turns played so far:
+    a save from round 1 cannot hold the whole game's coins (issue 32)."""
+    n = state.num_players
     for seat, p in enumerate(state.players):
         if p.coins < 0 or p.influence < 0:
             raise StateError(f"player {seat} has a negative count")
-        if p.coins > MOST_COINS or p.influence > MOST_INFLUENCE:
-            raise StateError(f"player {seat} has more coins or influence than a game can give "
-                              f"({MOST_COINS} / {MOST_INFLUENCE} at most)")
+        turns, produced, built = turns_so_far(state, seat)
+        coins = most_coins(n, turns, produced, built)
+        influence = most_influence(n, turns, produced, built)
+        if p.coins > coins or p.influence > influence:
+            played = f"{turns} turn{'' if turns == 1 else 's'}"
+            raise StateError(f"player {seat} has {p.coins} coins and {p.influence} influence "
+                             f"tokens; after {played} a game gives at most {coins} and "
+                             f"{influence}")
+
+
+STARTS = ((STARTING_CITY[0][0], STARTING_CITY[0][1]), (STARTING_CITY[1][0], STARTING_CITY[1][1]))
+"""Where every city of the engine starts (DECISIONS 2)."""
 
 
 def cities_could_be_built(state: GameState) -> None:
+    """Each city passes the city checks; its baths' tokens also fit an order of building
+    from where the engine's cities start (a finished city alone could start elsewhere)."""
     cards = cards_of(state)
     for seat, p in enumerate(state.players):
         if any(cards[c].influence for c in p.city.values()):
             raise StateError(f"player {seat}'s city holds a card that is not a building")
-        problem = city_problem({pos: cards[c].kind for pos, c in p.city.items()}, p.points)
+        kinds = {pos: cards[c].kind for pos, c in p.city.items()}
+        problem = city_problem(kinds, p.points)
+        if not problem and p.points and not baths_fit_a_build_order(kinds, p.points, [STARTS]):
+            problem = BATHS_OUT_OF_ORDER  # DECISIONS 2: the engine's cities start here
         if problem:
             raise StateError(f"player {seat}'s city: {problem}")
 

@@ -20,11 +20,11 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import BUILDINGS, SHAPES, SHRINE_DECK, START, STARTING_CITY, card_instances
+from .bounds import copies_per_city, most_coins_in_game, most_influence_in_game
+from .cards import BUILDINGS, SHAPES, STARTING_CITY
 from .city import MAX_SIDE
 from .errors import ScoreInputError
 from .invariants_city import city_problem
-from .invariants_seats import MOST_COINS, MOST_INFLUENCE
 from .scoring import score_city
 
 Pos = tuple[int, int]
@@ -60,16 +60,6 @@ def _count(value: Any, what: str, most: int) -> int:
     return value
 
 
-def copies_per_city(num_players: int) -> Counter[str]:
-    """The most copies of each building one city of a game of ``num_players`` can hold:
-    every deck's copies, plus the city's own two starting buildings and its own shrine."""
-    cards = card_instances(num_players, True)
-    most: Counter[str] = Counter(c.kind for c in cards if c.deck not in (START, SHRINE_DECK))
-    most.update(kind for _r, _c, kind in STARTING_CITY)
-    most["shrine"] = 1
-    return most
-
-
 def _games_for(values: list[int]) -> list[int]:
     """The player counts whose influence cards include all of ``values``."""
     return [n for n, shape in SHAPES.items() if set(values) <= set(shape.influence_values)]
@@ -98,10 +88,11 @@ def read_city(data: Any) -> FinishedCity:
         raise ScoreInputError(f"influence cards {values} are not cards of one game "
                               "(3, 6, 10, 14 or, with two players, 4, 8, 14; each once)")
     _check_copies(kinds, games)
+    coins = max(most_coins_in_game(n) for n in games)
+    tokens = max(most_influence_in_game(n) for n in games)
     return FinishedCity(kinds, points,
-                        _count(data.get("coins", 0), "coins", MOST_COINS),
-                        _count(data.get("influence_tokens", 0), "influence_tokens",
-                               MOST_INFLUENCE),
+                        _count(data.get("coins", 0), "coins", coins),
+                        _count(data.get("influence_tokens", 0), "influence_tokens", tokens),
                         values)
 
 
@@ -159,5 +150,5 @@ def score_finished_city(city: FinishedCity) -> dict[str, int]:
                       city.influence_cards)
 
 
-__all__ = ["FinishedCity", "MAX_INPUT_BYTES", "copies_per_city",
+__all__ = ["FinishedCity", "MAX_INPUT_BYTES",
            "read_city", "score_finished_city"]

@@ -21,7 +21,8 @@ from rome import (
     playthrough,
     random_player,
 )
-from rome.cards import card_instances
+from rome.bounds import most_coins, most_influence
+from rome.cards import SHAPES, card_instances
 
 # CARDS.md "Action strips": fronts read from the emperor outwards; back = front reversed.
 STRIP_FRONTS = ("CCBBB", "CBCBB", "CBBCB", "BCCBB", "CBBBC", "BCBCB")
@@ -264,6 +265,7 @@ class Position:
         cards beyond them go to the box, as :meth:`deck_exact` does): a turn set up by
         hand leaves fewer emissaries to act than the round's upkeep dealt for."""
         d = copy.deepcopy(self.d)
+        d["round"] = max(d["round"], round_for_counts(d))
         if d["phase"] == "action":
             takers = sum(1 for seat in d["spaces"][d["acting"]:] if seat >= 0)
             takers += d["step"] == "take"
@@ -271,6 +273,18 @@ class Position:
                 while d["offer"][deck] and sum(map(len, d["offer"].values())) > takers:
                     d["removed"].append(d["offer"][deck].pop())
         return GameState.from_dict(d)
+
+
+def round_for_counts(d: dict) -> int:
+    """The first round whose past turns can have given every seat its coins and tokens
+    (``rome.bounds``): a position set up by hand with, say, 9 coins in round 1 (where a
+    seat still has its 5) is moved to a round a game could hold it in."""
+    n = d["num_players"]
+    turns = 0
+    while any(p["coins"] > most_coins(n, turns) or p["influence"] > most_influence(n, turns)
+              for p in d["players"]):
+        turns += 1
+    return min(SHAPES[n].rounds, turns // EMISSARIES[n] + 1 + (turns % EMISSARIES[n] > 0))
 
 
 START = {(0, 0): "vegetable-farm", (0, 1): "house-2"}

@@ -74,16 +74,17 @@ def test_rulebook_example_code_is_short_and_scores_75() -> None:
 
 def test_a_full_city_with_everything_is_well_under_100_characters() -> None:
     # A possible city (read_city refuses others): the house-2 at (2, 0) and the aqueduct
-    # below it are the starting pair, its farm replaced; the corner bath has 2 neighbours,
-    # the Imperial one 3 (so 4 tokens); the most coins and tokens a game can give.
+    # below it are the starting pair, its farm replaced; the corner bath was built next to
+    # the temple below it (1 token), then the Imperial one next to it and 2 more (4 tokens);
+    # the most coins and tokens a game can give (5 + 14 x 10 and 14 x 8, by the rules).
     kinds = ["baths", "imperial-baths", "house-4", "villa-4",
              "temple-luna", "temple-mars", "house-3", "market",
              "house-2", "arena", "school", "university",
              "aqueduct", "sheep-farm", "vineyard", "shrine"]
     rows = [kinds[i:i + 4] for i in range(0, 16, 4)]
-    rows[0][0] = {"card": "baths", "point_tokens": 2}
+    rows[0][0] = {"card": "baths", "point_tokens": 1}
     rows[0][1] = {"card": "imperial-baths", "point_tokens": 4}
-    data = {"city": rows, "coins": 299, "influence_tokens": 294,
+    data = {"city": rows, "coins": 145, "influence_tokens": 112,
             "influence_cards": [3, 6, 10, 14]}
     code = encode_json(data)
     assert len(code) < 50, code
@@ -131,8 +132,8 @@ def grown_cities(draw: st.DrawFn) -> dict[str, Any]:
         else:
             rows[r][c] = kind
     cards = draw(st.sampled_from([[], [3], [14], [3, 6], [4, 8, 14], [3, 6, 10, 14], [6, 14]]))
-    return {"city": rows, "coins": draw(st.integers(0, 299)),
-            "influence_tokens": draw(st.integers(0, 294)), "influence_cards": cards}
+    return {"city": rows, "coins": draw(st.integers(0, 145)),
+            "influence_tokens": draw(st.integers(0, 112)), "influence_cards": cards}
 
 
 @settings(max_examples=300, deadline=None)

@@ -12,7 +12,7 @@ import pytest
 from helpers import random_game
 from rome import GameState, StateError, new_game
 from rome.cards import card_instances
-from rome.invariants import INVARIANTS, MOST_COINS, check_state
+from rome.invariants import INVARIANTS, check_state
 
 Data = dict
 
@@ -231,13 +231,28 @@ def test_influence_card_in_the_box() -> None:
 
 
 # -- the seats --------------------------------------------------------------------------------
-def test_more_coins_than_a_game_gives() -> None:
-    d = find(lambda s: s.phase == "emissary")
-    d["players"][1]["coins"] = MOST_COINS + 1
-    refused(d, "more coins or influence")
-    d = find(lambda s: s.phase == "emissary")
+def test_more_coins_than_the_rounds_so_far_give() -> None:
+    """By the rules (CARDS.md): 5 coins to start; a 4-player turn is one produce (4
+    vegetable farms and a vineyard: 5 coins; 3 sheep farms: 3 tokens) and one build (a
+    Forum Romanum or Colosseum with 4 neighbours: 5).  So in round 2's emissary phase a
+    seat has had one turn: 5 + 10 coins and 8 tokens at most."""
+    d = find(lambda s: s.num_players == 4 and s.round == 2 and s.phase == "emissary")
+    d["players"][1]["coins"] = 15
+    d["players"][1]["influence"] = 8
+    GameState.from_dict(d)
+    d["players"][1]["coins"] = 16
+    refused(d, "16 coins and 8 influence tokens; after 1 turn a game gives at most 15 and 8")
+    d["players"][1]["coins"] = 15
+    d["players"][1]["influence"] = 9
+    refused(d, "at most 15 and 8")
     d["players"][1]["influence"] = 10 ** 4000
-    refused(d, "more coins or influence")
+    refused(d, "at most 15 and 8")
+
+
+def test_round_one_holds_only_the_starting_coins() -> None:
+    d = find(lambda s: s.num_players == 3 and s.round == 1 and s.phase == "emissary")
+    d["players"][0]["coins"] = 6
+    refused(d, "after 0 turns a game gives at most 5 and 0")
 
 
 def test_starting_building_moved() -> None:

@@ -21,11 +21,19 @@ def baths(kind: str, tokens: object) -> dict[str, object]:
     return {"card": kind, "point_tokens": tokens}
 
 
-# A plus around (1, 1): the bath in the middle has 4 neighbours, one in a corner 2.
+# A plus around (1, 1): the bath in the middle has 4 neighbours, but the house-3 right of
+# it and the house-4 below it can only be built next to it, so after it: 2 tokens at most.
 def plus(centre: object) -> dict[str, object]:
     return city(["vegetable-farm", "house-2", None],
                 ["house-3", centre, "house-3"],
                 [None, "house-4", None])
+
+
+# The same bath in a 3 x 3 block: each neighbour can be built before it, so 1 to 4 tokens.
+def block(centre: object) -> dict[str, object]:
+    return city(["vegetable-farm", "house-2", "house-3"],
+                ["house-3", centre, "house-3"],
+                ["house-4", "house-4", "house-4"])
 
 
 def corner(cell: object) -> dict[str, object]:
@@ -51,7 +59,14 @@ REFUSALS = {
     "tokens-on-a-house": (city(["vegetable-farm", baths("house-2", 1)]), "only a thermal bath"),
     "baths-more-tokens-than-neighbours": (corner(baths("baths", 2)), "2 point tokens"),
     "baths-without-tokens": (corner("baths"), "0 point tokens"),
-    "baths-four-neighbours-five-tokens": (plus(baths("baths", 5)), "5 point tokens"),
+    "baths-four-neighbours-five-tokens": (block(baths("baths", 5)), "5 point tokens"),
+    # a bath holds the neighbours it had when built (issue 32): built next to the starting
+    # pair, before the houses that can only be built next to it
+    "baths-counting-later-neighbours": (plus(baths("baths", 3)), "fit no order of building"),
+    "imperial-counting-later-neighbours": (plus(baths("imperial-baths", 5)),
+                                           "fit no order of building"),
+    "two-baths-counting-each-other": (city(START_ROW, [baths("baths", 2), baths("baths", 2)]),
+                                      "fit no order of building"),
     "imperial-more-than-neighbours-plus-one": (corner(baths("imperial-baths", 3)),
                                                "3 point tokens"),
     "imperial-fewer-than-two": (corner(baths("imperial-baths", 1)), "1 point tokens"),
@@ -73,10 +88,15 @@ REFUSALS = {
     "influence-cards-not-a-list": (city(START_ROW, influence_cards=3), "must be a list"),
     "influence-card-not-a-number": (city(START_ROW, influence_cards=["3"]), "whole number"),
     "negative-coins": (city(START_ROW, coins=-1), "negative"),
-    "coins-beyond-a-game": (city(START_ROW, coins=300), "no game gives more than 299"),
+    # 5 coins, then 14 turns of one produce (4 vegetable farms and a vineyard) and one
+    # build (a Forum Romanum with 4 neighbours): 5 + 14 x 10; tokens 14 x (3 sheep + 5)
+    "coins-beyond-a-game": (city(START_ROW, coins=146), "no game gives more than 145"),
+    "coins-beyond-a-2-player-game": (city(START_ROW, coins=118, influence_cards=[4]),
+                                     "no game gives more than 117"),
     "coins-not-whole": (city(START_ROW, coins=2.5), "whole number"),
     "coins-true": (city(START_ROW, coins=True), "whole number"),
-    "tokens-beyond-a-game": (city(START_ROW, influence_tokens=295), "no game gives more"),
+    "tokens-beyond-a-game": (city(START_ROW, influence_tokens=113),
+                             "no game gives more than 112"),
     "negative-point-tokens": (city(START_ROW, ["market", baths("baths", -2)]), "negative"),
 }
 
@@ -98,12 +118,17 @@ ACCEPTED = {
     "house-replaced-by-a-grand-aqueduct": city(["vegetable-farm", "grand-aqueduct"]),
     "baths-one-per-neighbour": corner(baths("baths", 1)),
     "imperial-neighbours-plus-one": corner(baths("imperial-baths", 2)),
-    "baths-four-neighbours": plus(baths("baths", 4)),
-    "imperial-four-neighbours": plus(baths("imperial-baths", 5)),
+    "baths-four-neighbours": block(baths("baths", 4)),
+    "imperial-four-neighbours": block(baths("imperial-baths", 5)),
+    "baths-two-of-four-neighbours": plus(baths("baths", 2)),
+    "two-baths-the-later-counting-the-other": city(START_ROW, [baths("baths", 1),
+                                                               baths("baths", 2)]),
     "baths-fewer-than-neighbours": plus(baths("baths", 1)),  # neighbours came later
     "two-player-game": city(START_ROW + ["house-2"] * 2, ["house-2"] * 3,
                             influence_cards=[4, 8, 14]),
-    "most-coins": city(START_ROW, coins=299, influence_tokens=294),
+    "most-coins": city(START_ROW, coins=145, influence_tokens=112),
+    "most-coins-of-2-players": city(START_ROW, coins=117, influence_tokens=84,
+                                    influence_cards=[8]),
 }
 
 
