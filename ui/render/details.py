@@ -2,7 +2,9 @@
 
 Why not ``title`` tooltips: they never show on touch screens. Every card on the table
 carries ``data-card`` (and ``data-pos="seat:row,col"`` in a city); a click, a tap or
-keyboard focus opens this panel, which the page keeps in one ``aria-live`` region.
+the key ``i`` on a focused card opens this panel (focus alone never does: a keyboard
+player moving through a hand must not be pulled into it), which the page keeps in one
+``aria-live`` region.
 """
 
 from __future__ import annotations

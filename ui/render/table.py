@@ -107,7 +107,7 @@ def render_offer(view: TableView) -> str:
             if action is not None and (deck, kind) not in done:
                 done.add((deck, kind))
                 cards.append(button(card_svg(kind), cls="card take", data_action=str(action),
-                                    aria=f"Take {card_title(kind)}"))
+                                    data_card=kind, aria=f"Take {card_title(kind)}"))
             else:
                 cards.append(_card_button(kind, card_title(kind)))
         if not cards:
@@ -178,7 +178,7 @@ def render_hand(view: TableView, seat: int) -> str:
             out.append(_card_button(kind, card_title(kind) + note,
                                     cls="card" + (" public" if h["public"] and not own else "")))
     body = "".join(out) or '<span class="muted">no cards</span>'
-    region = ' data-region="hand"' if own or (view.viewer is None and seat == _main(view)) \
+    region = ' data-region="hand"' if own or (view.viewer is None and seat == main_seat(view)) \
         else ""
     return f'<div class="hand"{region} role="group" aria-label="hand">{body}</div>'
 
@@ -239,8 +239,13 @@ def render_player(view: TableView, seat: int, *, main: bool) -> str:
     )
 
 
-def _main(view: TableView) -> int:
-    """The seat drawn large: the viewer, else the player to act, else the first seat."""
+def main_seat(view: TableView) -> int:
+    """The seat drawn large: with several humans at one screen, always the first human
+    (every seat keeps its place all game; the one to act is highlighted, not moved);
+    else the viewer, else the player to act, else the first seat."""
+    humans = [seat for seat, human in enumerate(view.humans) if human]
+    if len(humans) > 1:
+        return humans[0]
     if view.viewer is not None:
         return view.viewer
     cur = view.obs["current_player"]
@@ -248,13 +253,13 @@ def _main(view: TableView) -> int:
 
 
 def render_main(view: TableView) -> str:
-    return render_player(view, _main(view), main=True)
+    return render_player(view, main_seat(view), main=True)
 
 
 def render_others(view: TableView) -> str:
     """Every other seat, in turn order after the main one."""
     n = view.obs["num_players"]
-    main = _main(view)
+    main = main_seat(view)
     return "".join(render_player(view, (main + k) % n, main=False) for k in range(1, n))
 
 
