@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Page
-
 from conftest import OpenGame
+from playwright.sync_api import Page
 
 MAX_KEYS = 4000
 STATE_JS = """() => {

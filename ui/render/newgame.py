@@ -136,7 +136,7 @@ def _seat_row(i: int, seat: Seat | None) -> str:
         f'<label for="seat-kind-{i}">Seat {i + 1}</label>'
         f'<select id="seat-kind-{i}"{attrs(aria_label=f"Seat {i + 1} player")}>'
         f'{"".join(options)}</select>'
-        f'<input id="seat-name-{i}" type="text" maxlength="24" value="{esc(name)}" '
+        f'<input id="seat-name-{i}" type="text" maxlength="96" value="{esc(name)}" '
         f'placeholder="{esc(default_name(i, kind == "human", kind))}" '
         f'aria-label="Seat {i + 1} name"></div>'
     )

@@ -12,7 +12,7 @@ import rome
 from ui.render import facts
 from ui.render.city import render_city
 from ui.render.markup import SEAT_COLOUR_NAMES, button, esc, sr_only
-from ui.render.svg_cards import back_svg, card_svg, card_title, influence_card_svg
+from ui.render.svg_cards import back_face, card_face, card_title, influence_card_svg
 from ui.render.view import TableView
 
 PHASE_NAMES = {"draft": "Opening draft", "emissary": "Placing emissaries",
@@ -91,7 +91,7 @@ def render_strip(view: TableView) -> str:
 
 def _card_button(kind: str, label: str, cls: str = "card", **extra: object) -> str:
     """A card that opens its details when clicked or focused (touch included)."""
-    return button(card_svg(kind), cls=cls, aria=label, data_card=kind, **extra)
+    return button(card_face(kind), cls=cls, aria=label, data_card=kind, **extra)
 
 
 def render_offer(view: TableView) -> str:
@@ -106,7 +106,7 @@ def render_offer(view: TableView) -> str:
             action = takes.get((deck, kind))
             if action is not None and (deck, kind) not in done:
                 done.add((deck, kind))
-                cards.append(button(card_svg(kind), cls="card take", data_action=str(action),
+                cards.append(button(card_face(kind), cls="card take", data_action=str(action),
                                     data_card=kind, aria=f"Take {card_title(kind)}"))
             else:
                 cards.append(_card_button(kind, card_title(kind)))
@@ -163,10 +163,10 @@ def render_hand(view: TableView, seat: int) -> str:
         kind = h["kind"]
         if kind is None:
             out.append(f'<div class="card back" role="img" aria-label="Hidden card from deck '
-                       f'{h["deck"]}">{back_svg(h["deck"])}</div>')
+                       f'{h["deck"]}">{back_face(h["deck"])}</div>')
         elif own and kind in buildable:
             selected = view.selection == kind
-            out.append(button(card_svg(kind), cls="card select" + (" selected" * selected),
+            out.append(button(card_face(kind), cls="card select" + (" selected" * selected),
                               data_select=kind, data_card=kind, aria_pressed=str(selected).lower(),
                               aria=f"Choose to build: {card_title(kind)}"))
         elif own and kind in view.reasons:
@@ -180,7 +180,8 @@ def render_hand(view: TableView, seat: int) -> str:
     body = "".join(out) or '<span class="muted">no cards</span>'
     region = ' data-region="hand"' if own or (view.viewer is None and seat == main_seat(view)) \
         else ""
-    return f'<div class="hand"{region} role="group" aria-label="hand">{body}</div>'
+    cls = "hand own" if own else "hand"
+    return f'<div class="{cls}"{region} role="group" aria-label="hand">{body}</div>'
 
 
 def _breakdown(view: TableView, seat: int) -> str:
