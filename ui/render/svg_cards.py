@@ -51,6 +51,13 @@ TINY_NAMES = {  # at most 5 letters: what fits an opponent's city cell at 11 px
     "temple-minerva": "Minrv", "temple-fortuna": "Fort", "temple-cupid": "Cupid",
     "temple-juno": "Juno", "temple-saturn": "Sat", "shrine": "Shrn",
 }
+SOFT_BREAKS = {  # where a card's name may break (a soft hyphen) when the card is narrow
+    "Vegetables": "Vege\u00adtables", "Vineyard": "Vine\u00adyard",
+    "Colosseum": "Colos\u00adseum", "University": "Univer\u00adsity",
+    "Aqueduct": "Aque\u00adduct", "Gr. Aqueduct": "Gr. Aque\u00adduct",
+    "Mercury": "Mer\u00adcury", "Jupiter": "Jupi\u00adter", "Minerva": "Miner\u00adva",
+    "Fortuna": "For\u00adtuna",
+}
 EFFECT_HINTS = {  # a few characters summarising the effect, readable on a small card
     "market": "+1¢/adj", "forum-romanum": "1+1¢/adj", "arena": "+1✦/adj",
     "colosseum": "1+1✦/adj", "school": "draw/adj", "university": "1+draw/adj",
@@ -231,6 +238,10 @@ def card_svg(kind: str, *, square: bool = False, brick_token: bool = False,
     return "".join(parts)
 
 
+def _breakable(name: str) -> str:
+    return SOFT_BREAKS.get(name, name)
+
+
 def _label(cls: str, text: str) -> str:
     return f'<span class="lbl {cls}" aria-hidden="true">{esc(text)}</span>'
 
@@ -252,7 +263,7 @@ def card_face(kind: str, *, square: bool = False, brick_token: bool = False,
     if hint and not square:
         labels.append(_label("hint", hint))
     labels.append(f'<span class="lbl name" aria-hidden="true"><span class="full">'
-                  f'{esc(SHORT_NAMES.get(kind, b.name))}</span><span class="tiny">'
+                  f'{esc(_breakable(SHORT_NAMES.get(kind, b.name)))}</span><span class="tiny">'
                   f'{esc(TINY_NAMES.get(kind, b.name[:5]))}</span></span>')
     if points:
         labels.append(_label("pts", str(points)))

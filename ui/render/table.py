@@ -30,6 +30,11 @@ def pawn(seat: int, names: tuple[str, ...], small: bool = False) -> str:
             f'title="{esc(names[seat])}">{seat + 1}</span>')
 
 
+def who(name: str) -> str:
+    """A name that its box may cut (CSS ellipsis, grapheme-safe), whole in its tooltip."""
+    return f'<span class="who" title="{esc(name)}">{esc(name)}</span>'
+
+
 def _symbol(sym: str) -> str:
     if sym == "B":
         return '<span class="sym brick" aria-hidden="true"></span>'
@@ -40,15 +45,15 @@ def render_status(view: TableView) -> str:
     """Round, phase and whose turn it is (one row, also on phones)."""
     obs = view.obs
     cur = obs["current_player"]
-    who = ""
+    turn = ""
     if cur is not None:
-        who = (f'<span class="turn">{pawn(cur, view.names, True)}'
-               f'<span class="who">{esc(view.names[cur])}</span></span>')
+        turn = (f'<span class="turn">{pawn(cur, view.names, True)}'
+                f"{who(view.names[cur])}</span>")
     total = facts.rounds(obs["num_players"])
     rnd = ("Draft" if obs["round"] == 0
            else f'<span class="wide-only">Round </span>{obs["round"]} / {total}')
     return (f'<span class="round" data-round="{obs["round"]}">{rnd}</span><span class="phase">'
-            f'{PHASE_NAMES.get(obs["phase"], obs["phase"])}</span>{who}')
+            f'{PHASE_NAMES.get(obs["phase"], obs["phase"])}</span>{turn}')
 
 
 def render_strip(view: TableView) -> str:
@@ -135,7 +140,7 @@ def render_order(view: TableView) -> str:
             cls = "done" if k < obs["placed"] else ("now" if k == obs["placed"]
                                                     and obs["phase"] == "emissary" else "")
             items.append(f'<li class="{cls}">{pawn(seat, view.names, True)}'
-                         f'<span class="who">{esc(view.names[seat])}</span></li>')
+                         f"{who(view.names[seat])}</li>")
         title = "Placing order"
     elif obs["phase"] == "action":
         for space, seat in enumerate(obs["spaces"], start=1):
@@ -144,7 +149,7 @@ def render_order(view: TableView) -> str:
             cls = ("now" if space == obs["acting"]
                    else ("done" if space < obs["acting"] else ""))
             items.append(f'<li class="{cls}">{pawn(seat, view.names, True)}'
-                         f'<span class="who">{esc(view.names[seat])}</span> '
+                         f"{who(view.names[seat])} "
                          f"<small>space {space}</small></li>")
         title = "Turn order"
     else:
@@ -222,7 +227,8 @@ def render_player(view: TableView, seat: int, *, main: bool) -> str:
     return (
         f'<section class="{classes}" data-seat="{seat}" aria-label="{name}">'
         f'<div class="pinfo"><header><span class="seat-dot seat-bg-{seat}" '
-        f'title="{SEAT_COLOUR_NAMES[seat]}"></span><strong class="who">{name}</strong> '
+        f'title="{SEAT_COLOUR_NAMES[seat]}"></span>'
+        f'<strong class="who" title="{name}">{name}</strong> '
         f"<small>({kind_label})</small>{first}</header>"
         '<div class="stats">'
         f'<span class="stat" title="coins">¢ {p["coins"]}{sr_only(" coins")}</span>'
