@@ -252,16 +252,15 @@ def card_face(kind: str, *, square: bool = False, brick_token: bool = False,
 
     Why HTML: an SVG's text shrinks with the card (an opponent's city cell drew a name at
     3.6 px); HTML labels keep the stylesheet's minimum of 11 px at any card size, and the
-    stylesheet picks the name that fits (full, short or ``TINY_NAMES``) by where the card
-    lies. The words are ``aria-hidden``: the card's accessible name says it all.
+    stylesheet picks the name that fits (short or ``TINY_NAMES``) by where the card lies.
+    The effect hints of :func:`card_svg` are left out: at 11 px they cover the drawing, and
+    the details (``i``, a click, a long press) give the whole rule. The words are
+    ``aria-hidden``: the card's accessible name says it all.
     """
     b = rome.BUILDINGS[kind]
     labels = [_label("cost", str(b.cost))]
     if b.colour and not square:
         labels.append(_label("letter", b.letter))
-    hint = EFFECT_HINTS.get(kind)
-    if hint and not square:
-        labels.append(_label("hint", hint))
     labels.append(f'<span class="lbl name" aria-hidden="true"><span class="full">'
                   f'{esc(_breakable(SHORT_NAMES.get(kind, b.name)))}</span><span class="tiny">'
                   f'{esc(TINY_NAMES.get(kind, b.name[:5]))}</span></span>')
