@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from ui.render.names import clean_name, cut, graphemes, isolate, isolate_text, quote
+from ui.render.names import clean_name, cut, graphemes, isolate, isolate_text, quote, short_name
 
 FAMILY = "\U0001F468\u200d\U0001F469\u200d\U0001F467"  # man ZWJ woman ZWJ girl
 THUMB = "\U0001F44D\U0001F3FD"  # thumbs up, medium skin tone
@@ -62,3 +62,9 @@ def test_quote_bounds_any_input() -> None:
     assert quote("end") == "“end”"
     assert "\u202e" not in quote("\u202eabc")
     assert quote(None) == "“None”"
+
+
+def test_short_name_cuts_inside_the_isolation() -> None:
+    long = isolate_text("Ngozi " + FAMILY + " Okonkwo-Adeyemi")
+    assert short_name(long, 8) == isolate_text("Ngozi " + FAMILY + "…")
+    assert short_name("Ann", 8) == isolate_text("Ann")

@@ -56,15 +56,16 @@ from ui.model.events import (
     Tick,
     Undo,
 )
-from ui.model.flow import FOCUS_DECISION, TRAVEL_MS, needs_render
+from ui.model.flow import TRAVEL_MS, decision_focus, needs_render
 from ui.model.reducer import reduce
 from ui.model.state import Mode, Reviewed, Suggestion, UiState
 
 __all__ = [
-    "FOCUS_DECISION", "FOCUS_HINT", "TRAVEL_MS",
+    "FOCUS_HINT", "TRAVEL_MS",
     "Act", "Analyse", "Answer", "Ask", "AskHint", "AskReview", "Begin", "Effect", "Event",
     "Focus", "HandOver", "HintAnswer", "Leave", "Mode", "Notice", "OpenForm", "OtherTab",
     "Overwrite", "Panel", "Remember", "Result", "Review", "ReviewAnswer", "Reviewed", "Save",
     "Saved", "Select", "Setting", "ShowForm", "ShowTable", "Suggestion", "Tab", "TabShown",
-    "Thinking", "Tick", "Travel", "UiState", "Undo", "Wait", "needs_render", "reduce",
+    "Thinking", "Tick", "Travel", "UiState", "Undo", "Wait", "decision_focus", "needs_render",
+    "reduce",
 ]

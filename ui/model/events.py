@@ -110,10 +110,12 @@ class Setting:
 
 @dataclass(frozen=True)
 class Panel:
-    """Open or close an overlay: ``help``, ``detail`` (value: card key) or ``breakdown``."""
+    """Open or close an overlay: ``help``, ``detail`` (value: card key) or ``breakdown``;
+    ``back``: a selector of the element that opened it, focused again when it closes."""
 
     name: str
     value: Any = None
+    back: str = ""
 
 
 @dataclass(frozen=True)

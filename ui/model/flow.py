@@ -33,10 +33,28 @@ per move the pauses alone took 10 s, at half the pace after a whole-pace turn ch
 (seed 11, round 3)."""
 ROUND_FRAME_MS = 30
 """At the instant pace, the pause after a round ends: long enough for one paint."""
-FOCUS_DECISION = ("#prompt [data-action]", "[data-select]", "[data-action]", "#prompt button",
-                  "#prompt")
-"""Where focus goes when a human is asked: a choice, wherever it is drawn, before the
-prompt's other buttons (undo, hint), which need no focus to be found."""
+FOCUS_BY_VERB = {
+    "draft": ("#prompt [data-action]",), "keep": ("#prompt [data-action]",),
+    "school": ("#prompt [data-action]",), "place": ('[data-action^="place "]',),
+    "take": ('[data-action^="take "]',), "build": ("[data-select]",),
+    "produce": ('[data-action="produce"]',),
+}
+"""Where each verb's choices are drawn, in the order a player meets them."""
+FOCUS_FALLBACK = ("#prompt",)
+"""The prompt itself (it reads what is asked): never "End turn", one Enter from ending
+the turn by accident; one Tab from the prompt reaches it."""
+
+
+def decision_focus(state: rome.GameState) -> tuple[str, ...]:
+    """Where focus goes when a human is asked: the first choice that moves the game on
+    (a card to keep, a space, a card to take, a card to build, produce), never a button
+    that ends the turn, which a keyboard player must reach on purpose."""
+    verbs = {a.verb for a in rome.sensible_actions(state)}
+    out: tuple[str, ...] = ()
+    for verb, selectors in FOCUS_BY_VERB.items():
+        if verb in verbs:
+            out += selectors
+    return out + FOCUS_FALLBACK
 
 
 def log_for(session: Session) -> tuple[log_view.LogEntry, ...]:
@@ -125,7 +143,7 @@ def settle(ui: UiState, delay_ms: int) -> Result:
         humans = sum(1 for x in s.seats if x.human)
         if humans > 1 and not ui.open_hands and ui.shown != cur:
             return replace(ui, mode=Mode.HANDOVER, selection=""), (Focus(("#handover-ok",)),)
-        return replace(ui, mode=Mode.HUMAN, shown=cur), (Focus(FOCUS_DECISION),)
+        return replace(ui, mode=Mode.HUMAN, shown=cur), (Focus(decision_focus(s.state)),)
     if delay_ms > 0 and s.actions and s.actors[-1] == cur:  # its turn goes on
         delay_ms = max(int(delay_ms * FOLLOW_ON), min(delay_ms, TRAVEL_MS))
     elif delay_ms > 0 and s.actions and s.auto[-1]:  # a forced move has paused already

@@ -8,7 +8,7 @@ from dataclasses import replace
 import rome
 from ui.model.effects import Focus, Result, ShowTable
 from ui.model.events import Act, Answer, Begin, HandOver, Select, Thinking, Tick, Undo
-from ui.model.flow import FOCUS_DECISION, log_for, played, saving, settle
+from ui.model.flow import decision_focus, log_for, played, saving, settle
 from ui.model.state import Mode, UiState
 
 
@@ -38,7 +38,8 @@ def select(ui: UiState, event: Select) -> Result:
     builds = {a.kind for a in rome.sensible_actions(ui.session.state) if a.verb == "build"}
     if kind and kind not in builds:
         return ui, ()
-    focus = ('[data-action^="build "]',) if kind else FOCUS_DECISION
+    focus = (('[data-action^="build "]',) if kind
+             else (f'[data-select="{ui.selection}"]',) + decision_focus(ui.session.state))
     return replace(ui, selection=kind), (Focus(focus),)
 
 
@@ -58,7 +59,8 @@ def undo(ui: UiState, event: Undo) -> Result:
 def hand_over(ui: UiState, event: HandOver) -> Result:
     if ui.mode is not Mode.HANDOVER or ui.session is None:
         return ui, ()
-    return replace(ui, mode=Mode.HUMAN, shown=ui.session.current), (Focus(FOCUS_DECISION),)
+    return (replace(ui, mode=Mode.HUMAN, shown=ui.session.current),
+            (Focus(decision_focus(ui.session.state)),))
 
 
 def tick(ui: UiState, event: Tick) -> Result:

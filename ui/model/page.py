@@ -56,7 +56,11 @@ def panel(ui: UiState, event: Panel) -> Result:
         return replace(ui, help_open=opened), (Focus(focus),)
     if event.name == "detail":
         key = str(event.value or "")
-        return replace(ui, detail=key), ((Focus(("#detail-close",)),) if key else ())
+        if key:
+            return (replace(ui, detail=key, detail_back=event.back or ui.detail_back),
+                    (Focus(("#detail-close",)),))
+        back = (ui.detail_back,) if ui.detail_back and ui.detail else ()
+        return replace(ui, detail="", detail_back=""), ((Focus(back),) if back else ())
     if event.name == "breakdown":
         seat = event.value if isinstance(event.value, int) else None
         if seat is not None and (ui.session is None or not 0 <= seat < len(ui.session.seats)):

@@ -39,6 +39,7 @@ class UiState:
     generation: int = 0  # bumped when the game changes under running timers
     log: tuple[LogEntry, ...] = ()
     detail: str = ""  # the card whose details are open ("" none)
+    detail_back: str = ""  # selector of what opened them: focused again when they close
     help_open: bool = False
     breakdown: int | None = None  # seat whose score breakdown is open
     theme: str = "auto"  # "auto" follows prefers-color-scheme; "light" / "dark"

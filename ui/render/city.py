@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 import rome
 from ui.render.markup import attrs, esc, sr_only
-from ui.render.svg_cards import SHORT_NAMES, card_svg, card_title
+from ui.render.svg_cards import SHORT_NAMES, card_face, card_title
 
 FRAME = 5
 LIMIT = 4
@@ -88,7 +88,7 @@ def render_city(player: dict[str, Any], seat: int, name: str,
                         if kind is not None else f"Build the {built} here")
                 label = f"{what} (row {r}, column {c}): costs {price}" + \
                     (f"; gives {gains}" if gains else "")
-                inner = (card_svg(kind, square=True, brick_token=(r, c) in bricks,
+                inner = (card_face(kind, square=True, brick_token=(r, c) in bricks,
                                   points=points.get((r, c), 0)) if kind is not None
                          else '<span class="plus" aria-hidden="true">+</span>')
                 mark = '<span class="swap" aria-hidden="true">⇄</span>' if kind else ""
@@ -103,7 +103,7 @@ def render_city(player: dict[str, Any], seat: int, name: str,
                     label += " Holds a brick token."
                 if points.get((r, c)):
                     label += f" {points[(r, c)]} point tokens."
-                inner = card_svg(kind, square=True, brick_token=(r, c) in bricks,
+                inner = card_face(kind, square=True, brick_token=(r, c) in bricks,
                                  points=points.get((r, c), 0))
                 cells.append(
                     f'<button type="button" class="cell built{mark_cls}" style="{style}"'

@@ -2,7 +2,9 @@
 
 Why not ``title`` tooltips: they never show on touch screens. Every card on the table
 carries ``data-card`` (and ``data-pos="seat:row,col"`` in a city); a click, a tap or
-keyboard focus opens this panel, which the page keeps in one ``aria-live`` region.
+the key ``i`` on a focused card opens this panel (focus alone never does: a keyboard
+player moving through a hand must not be pulled into it), which the page keeps in one
+``aria-live`` region.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import rome
 from ui.render import facts
 from ui.render.markup import button, esc
-from ui.render.svg_cards import card_svg, card_title
+from ui.render.svg_cards import card_face, card_title
 from ui.render.view import TableView
 
 
@@ -51,7 +53,7 @@ def render_detail(view: TableView) -> str:
     now = _now(view, kind, pos)
     lines = "".join(f"<p>{esc(t)}</p>" for t in (now, reason and f"Cannot build now: {reason}")
                     if t)
-    return (f'<div class="detail-card">{card_svg(kind)}</div><div class="detail-text">'
+    return (f'<div class="detail-card">{card_face(kind)}</div><div class="detail-text">'
             f'<h2 id="detail-title">{esc(rome.BUILDINGS[kind].name)}</h2>'
             f"<p>{esc(card_title(kind))}</p>{lines}"
             + button("Close", cls="btn", data_ui="detail-close", id="detail-close",

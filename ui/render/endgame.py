@@ -12,6 +12,7 @@ from collections.abc import Sequence
 import rome
 from ui.render import facts
 from ui.render.markup import button, esc
+from ui.render.names import short_name
 from ui.render.svg_cards import SHORT_NAMES
 from ui.render.table import CATEGORY_LABELS as LABELS
 from ui.render.view import TableView, public_view
@@ -20,6 +21,10 @@ CHART_COLOURS = {
     "residential": "#d9825b", "aqueducts": "#5d88a8", "temples": "#c9b27c", "shrine": "#8e6cb0",
     "coins": "#e0b21a", "influence_tokens": "#7e57c2", "influence_cards": "#4b2f80",
 }
+
+
+CHART_NAME = 12
+"""Graphemes of a name the chart's label column holds (12 of the widest letters)."""
 
 
 def render_chart(scores: tuple[dict[str, int], ...], names: tuple[str, ...]) -> str:
@@ -33,7 +38,8 @@ def render_chart(scores: tuple[dict[str, int], ...], names: tuple[str, ...]) -> 
     for i, (score, name) in enumerate(zip(scores, names, strict=True)):
         y = i * (bar_h + gap) + 6
         parts.append(f'<text x="{label_w - 8}" y="{y + bar_h * 0.68}" text-anchor="end" '
-                     f'font-size="14" class="ink">{esc(name[:20])}</text>')
+                     f'font-size="14" class="ink">{esc(short_name(name, CHART_NAME))}'
+                     f"<title>{esc(name)}</title></text>")
         x = float(label_w)
         for cat in rome.CATEGORIES:
             w = score[cat] * scale

@@ -55,9 +55,14 @@ public colours adjacent, plus the tokens of the best adjacent Thermal Baths.</li
 play it. After the game, <strong>Review</strong> goes through your decisions the same way
 the Hint does, so a suggested move is never called a mistake there.</p>
 <h3 id="help-keys">Keys</h3>
-<p>Tab moves between controls; Enter or Space activates. <kbd>?</kbd> help,
-<kbd>E</kbd> end turn, <kbd>P</kbd> produce, <kbd>U</kbd> undo, <kbd>H</kbd> hint (the
-computer's best few moves), <kbd>Esc</kbd> cancel or close.</p>
+<p>The whole game plays by keyboard. After each move focus waits on your next choice:
+a card to keep, a space for your emissary, a building to take, a card to build. Tab and
+Shift+Tab move between controls; the arrow keys move within a group (the offer, your
+hand, a city, the strip); Enter or Space chooses. To build: choose a card in your hand,
+then a space in your city (each shows its price). <kbd>I</kbd> shows the focused card's
+details, <kbd>Esc</kbd> closes them (or cancels the card chosen) and returns you to where
+you were. <kbd>?</kbd> help, <kbd>E</kbd> end turn, <kbd>P</kbd> produce, <kbd>U</kbd>
+undo, <kbd>H</kbd> hint (the computer's best few moves).</p>
 <p class="muted">Colours of public buildings also show a letter and a shape:
 Y ● yellow, R ▲ red, G ■ green, B ◆ blue.</p>
 """

@@ -130,6 +130,14 @@ def isolate_text(name: str) -> str:
     return f"{FSI}{name}{PDI}"
 
 
+def short_name(name: str, limit: int) -> str:
+    """A name (isolated or not) cut to ``limit`` graphemes and isolated again: for the few
+    places that cannot clip with CSS (an SVG chart's label), next to the whole name in a
+    ``<title>``."""
+    bare = name[1:-1] if name.startswith(FSI) and name.endswith(PDI) else name
+    return isolate_text(cut(bare, limit))
+
+
 def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     """``repr``-style quote of any input, bounded to ``limit`` graphemes plus a length note.
 

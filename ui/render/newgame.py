@@ -136,7 +136,7 @@ def _seat_row(i: int, seat: Seat | None) -> str:
         f'<label for="seat-kind-{i}">Seat {i + 1}</label>'
         f'<select id="seat-kind-{i}"{attrs(aria_label=f"Seat {i + 1} player")}>'
         f'{"".join(options)}</select>'
-        f'<input id="seat-name-{i}" type="text" maxlength="24" value="{esc(name)}" '
+        f'<input id="seat-name-{i}" type="text" maxlength="96" value="{esc(name)}" '
         f'placeholder="{esc(default_name(i, kind == "human", kind))}" '
         f'aria-label="Seat {i + 1} name"></div>'
     )
@@ -162,8 +162,11 @@ def render_saved(games: Sequence[Any]) -> str:
 
 
 def render_form(previous: list[Seat] | None, has_save: bool, notice: str = "",
-                shrine: bool = False, games: Sequence[Any] = ()) -> str:
-    """The new-game screen: saved games first (resume or delete), then the seats."""
+                shrine: bool = False, games: Sequence[Any] = (), open_hands: bool = False
+                ) -> str:
+    """The new-game screen: saved games first (resume or delete), then the seats and the
+    options. "Open hands" is the table's own setting (``#open-hands`` changes it at once),
+    offered here too because a phone's top bar has no room for it."""
     seats: list[Seat | None] = list(previous or [Seat("", True), Seat("", False, "normal")])
     seats += [None] * (4 - len(seats))
     rows = "".join(_seat_row(i, s) for i, s in enumerate(seats))
@@ -183,6 +186,8 @@ def render_form(previous: list[Seat] | None, has_save: bool, notice: str = "",
         '<div class="options">'
         f'<label><input type="checkbox" id="opt-shrine"{" checked" if shrine else ""}> '
         "The Shrine (mini-expansion)</label>"
+        f'<label><input type="checkbox" id="open-hands"{" checked" if open_hands else ""}> '
+        "Open hands: friends at one screen, no hand-overs</label>"
         '<label for="opt-seed">Seed (optional)</label>'
         '<input id="opt-seed" type="number" min="0" inputmode="numeric" placeholder="random">'
         "</div>"

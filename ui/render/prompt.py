@@ -13,7 +13,7 @@ from ui.render import facts
 from ui.render.city import price_text
 from ui.render.hint import render_hint
 from ui.render.markup import button, esc
-from ui.render.svg_cards import card_svg, card_title
+from ui.render.svg_cards import card_face, card_title
 from ui.render.view import TableView
 
 
@@ -25,11 +25,11 @@ def _card_choices(verb: str, kinds: list[str], view: TableView, label: str) -> s
         action = by_kind.get(kind)
         if action is not None and kind not in done:
             done.add(kind)
-            out.append(button(card_svg(kind), cls="card choice", data_action=str(action),
+            out.append(button(card_face(kind), cls="card choice", data_action=str(action),
                               data_card=kind, aria=f"{label}: {card_title(kind)}"))
         else:
             out.append(f'<div class="card" role="img" aria-label="{esc(card_title(kind))}">'
-                       f"{card_svg(kind)}</div>")
+                       f"{card_face(kind)}</div>")
     return f'<div class="choices">{"".join(out)}</div>'
 
 

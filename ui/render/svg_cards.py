@@ -40,6 +40,24 @@ SHORT_NAMES = {
     "temple-cupid": "Cupid", "temple-juno": "Juno", "temple-saturn": "Saturn",
     "shrine": "Shrine",
 }
+TINY_NAMES = {  # at most 5 letters: what fits an opponent's city cell at 11 px
+    "vegetable-farm": "Veg", "grain-farm": "Grain", "sheep-farm": "Sheep",
+    "vineyard": "Vine", "house-2": "H 2", "house-3": "H 3", "house-4": "H 4",
+    "villa-2": "Vil 2", "villa-3": "Vil 3", "villa-4": "Vil 4", "market": "Mkt",
+    "forum-romanum": "Forum", "arena": "Arena", "colosseum": "Colos", "school": "Schl",
+    "university": "Univ", "baths": "Baths", "imperial-baths": "I.Bth", "aqueduct": "Aq",
+    "grand-aqueduct": "Gr.Aq", "temple-luna": "Luna", "temple-mars": "Mars",
+    "temple-venus": "Venus", "temple-jupiter": "Jup", "temple-mercury": "Merc",
+    "temple-minerva": "Minrv", "temple-fortuna": "Fort", "temple-cupid": "Cupid",
+    "temple-juno": "Juno", "temple-saturn": "Sat", "shrine": "Shrn",
+}
+SOFT_BREAKS = {  # where a card's name may break (a soft hyphen) when the card is narrow
+    "Vegetables": "Vege\u00adtables", "Vineyard": "Vine\u00adyard",
+    "Colosseum": "Colos\u00adseum", "University": "Univer\u00adsity",
+    "Aqueduct": "Aque\u00adduct", "Gr. Aqueduct": "Gr. Aque\u00adduct",
+    "Mercury": "Mer\u00adcury", "Jupiter": "Jupi\u00adter", "Minerva": "Miner\u00adva",
+    "Fortuna": "For\u00adtuna",
+}
 EFFECT_HINTS = {  # a few characters summarising the effect, readable on a small card
     "market": "+1¢/adj", "forum-romanum": "1+1¢/adj", "arena": "+1✦/adj",
     "colosseum": "1+1✦/adj", "school": "draw/adj", "university": "1+draw/adj",
@@ -92,20 +110,22 @@ def _colour_badge(colour: str, letter: str, x: float, y: float, r: float) -> str
         body = (f'<polygon points="{x},{y - r * 1.25} {x + r * 1.25},{y} {x},{y + r * 1.25} '
                 f'{x - r * 1.25},{y}" fill="{fill}" {stroke}/>')
     ty = y + r * 0.4 + (r * 0.15 if shape == "triangle" else 0)
+    if not letter:
+        return body
     return body + (f'<text x="{x}" y="{ty}" font-size="{r * 1.15:.0f}" text-anchor="middle" '
                    f'font-weight="700" fill="#fff" stroke="#2b1d0e" stroke-width="0.6">'
                    f"{letter}</text>")
 
 
-def _icon(b: Building, cx: float, cy: float) -> str:
+def _icon(b: Building, cx: float, cy: float, text: bool = True) -> str:
     """A simple pictogram of the building type, drawn in the card's middle."""
     ink = "#3b2a17"
     if b.type == "residential":
         return (f'<polygon points="{cx - 20},{cy - 2} {cx},{cy - 20} {cx + 20},{cy - 2} '
                 f'{cx + 15},{cy - 2} {cx + 15},{cy + 18} {cx - 15},{cy + 18} {cx - 15},{cy - 2}" '
                 f'fill="#fbe9d8" stroke="{ink}" stroke-width="2"/>'
-                f'<text x="{cx}" y="{cy + 14}" font-size="20" text-anchor="middle" '
-                f'font-weight="700" fill="{ink}">{b.value}</text>')
+                + (f'<text x="{cx}" y="{cy + 14}" font-size="20" text-anchor="middle" '
+                   f'font-weight="700" fill="{ink}">{b.value}</text>' if text else ""))
     if b.type == "production":
         icons = []
         if b.produce_coins:
@@ -121,8 +141,10 @@ def _icon(b: Building, cx: float, cy: float) -> str:
             x = x0 + i * step
             if what == "coin":
                 out.append(f'<circle cx="{x}" cy="{cy}" r="10" fill="#e6c04a" stroke="{ink}" '
-                           f'stroke-width="1.5"/><text x="{x}" y="{cy + 4.5}" font-size="12" '
-                           f'text-anchor="middle" font-weight="700" fill="{ink}">1</text>')
+                           'stroke-width="1.5"/>'
+                           + (f'<text x="{x}" y="{cy + 4.5}" font-size="12" text-anchor='
+                              f'"middle" font-weight="700" fill="{ink}">1</text>' if text
+                              else ""))
             elif what == "brick":
                 out.append(_brick(x - 10, cy - 7, 20, 14, ""))
             else:
@@ -167,10 +189,11 @@ def _influence(x: float, y: float, r: float) -> str:
 
 
 def card_svg(kind: str, *, square: bool = False, brick_token: bool = False,
-             points: int = 0) -> str:
+             points: int = 0, text: bool = True) -> str:
     """One building card; ``square`` for a city cell (100×100), else a 100×130 card.
 
-    ``brick_token`` and ``points`` draw the tokens lying on a built card.
+    ``brick_token`` and ``points`` draw the tokens lying on a built card; ``text=False``
+    leaves out every letter and number (:func:`card_face` writes them in HTML).
     """
     b = rome.BUILDINGS[kind]
     h = 100 if square else 130
@@ -184,13 +207,17 @@ def card_svg(kind: str, *, square: bool = False, brick_token: bool = False,
         f'stroke-width="{4 if b.colour else 2.5}"/>',
     ]
     # cost (bricks) top-left, stars top-right
-    parts.append(_brick(7, 7, 22, 16, str(b.cost)))
+    parts.append(_brick(7, 7, 22, 16, str(b.cost) if text else ""))
     for i in range(b.stars):
         parts.append(_star(88 - i * 13, 15, 7))
     if b.colour:
-        parts.append(_colour_badge(b.colour, b.letter, 86 if not b.stars else 86, 36, 9))
+        parts.append(_colour_badge(b.colour, b.letter if text else "", 86, 36, 9))
     cy = 48 if square else 58
-    parts.append(_icon(b, 50, cy))
+    parts.append(_icon(b, 50, cy, text))
+    if not text:
+        if brick_token:
+            parts.append(_brick(66, 60 if square else 84, 24, 16, ""))
+        return "".join(parts) + "</svg>"  # points: a label of card_face
     name = SHORT_NAMES.get(kind, b.name)
     name_y = h - 12
     size = 14 if len(name) <= 9 else 12
@@ -211,7 +238,48 @@ def card_svg(kind: str, *, square: bool = False, brick_token: bool = False,
     return "".join(parts)
 
 
-def back_svg(deck: str) -> str:
+def _breakable(name: str) -> str:
+    return SOFT_BREAKS.get(name, name)
+
+
+def _label(cls: str, text: str) -> str:
+    return f'<span class="lbl {cls}" aria-hidden="true">{esc(text)}</span>'
+
+
+def card_face(kind: str, *, square: bool = False, brick_token: bool = False,
+              points: int = 0) -> str:
+    """A card for the table: the drawing without text, and its words in HTML on top.
+
+    Why HTML: an SVG's text shrinks with the card (an opponent's city cell drew a name at
+    3.6 px); HTML labels keep the stylesheet's minimum of 11 px at any card size, and the
+    stylesheet picks the name that fits (short or ``TINY_NAMES``) by where the card lies.
+    The effect hints of :func:`card_svg` are left out: at 11 px they cover the drawing, and
+    the details (``i``, a click, a long press) give the whole rule. The words are
+    ``aria-hidden``: the card's accessible name says it all.
+    """
+    b = rome.BUILDINGS[kind]
+    labels = [_label("cost", str(b.cost))]
+    if b.colour and not square:
+        labels.append(_label("letter", b.letter))
+    labels.append(f'<span class="lbl name" aria-hidden="true"><span class="full">'
+                  f'{esc(_breakable(SHORT_NAMES.get(kind, b.name)))}</span><span class="tiny">'
+                  f'{esc(TINY_NAMES.get(kind, b.name[:5]))}</span></span>')
+    if points:
+        labels.append(_label("pts", str(points)))
+    shape = "square" if square else "tall"
+    return (f'<span class="face {shape}">'
+            + card_svg(kind, square=square, brick_token=brick_token, points=points, text=False)
+            + "".join(labels) + "</span>")
+
+
+def back_face(deck: str) -> str:
+    """A face-down card for the table, its deck written in HTML (see :func:`card_face`)."""
+    label = {"start": "S", "shrine": "✦"}.get(deck, deck)
+    return ('<span class="face tall">' + back_svg(deck, text=False)
+            + _label("deck", label) + "</span>")
+
+
+def back_svg(deck: str, text: bool = True) -> str:
     """A face-down card showing only the deck it came from (what everyone may know)."""
     label = {"start": "S", "shrine": "✦"}.get(deck, deck)
     return (
@@ -221,8 +289,9 @@ def back_svg(deck: str) -> str:
         '<rect x="2" y="2" width="96" height="126" rx="8" fill="#7b2d1a" stroke="#3e140a" '
         'stroke-width="2.5"/><rect x="10" y="10" width="80" height="110" rx="5" fill="none" '
         'stroke="#e0b066" stroke-width="2" stroke-dasharray="4 3"/>'
-        f'<text x="50" y="75" font-size="30" text-anchor="middle" font-weight="700" '
-        f'fill="#f3dca8" font-family="Georgia, serif">{esc(label)}</text></svg>'
+        + (f'<text x="50" y="75" font-size="30" text-anchor="middle" font-weight="700" '
+           f'fill="#f3dca8" font-family="Georgia, serif">{esc(label)}</text>' if text else "")
+        + "</svg>"
     )
 
 

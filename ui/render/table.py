@@ -12,7 +12,7 @@ import rome
 from ui.render import facts
 from ui.render.city import render_city
 from ui.render.markup import SEAT_COLOUR_NAMES, button, esc, sr_only
-from ui.render.svg_cards import back_svg, card_svg, card_title, influence_card_svg
+from ui.render.svg_cards import back_face, card_face, card_title, influence_card_svg
 from ui.render.view import TableView
 
 PHASE_NAMES = {"draft": "Opening draft", "emissary": "Placing emissaries",
@@ -30,6 +30,11 @@ def pawn(seat: int, names: tuple[str, ...], small: bool = False) -> str:
             f'title="{esc(names[seat])}">{seat + 1}</span>')
 
 
+def who(name: str) -> str:
+    """A name that its box may cut (CSS ellipsis, grapheme-safe), whole in its tooltip."""
+    return f'<span class="who" title="{esc(name)}">{esc(name)}</span>'
+
+
 def _symbol(sym: str) -> str:
     if sym == "B":
         return '<span class="sym brick" aria-hidden="true"></span>'
@@ -40,15 +45,15 @@ def render_status(view: TableView) -> str:
     """Round, phase and whose turn it is (one row, also on phones)."""
     obs = view.obs
     cur = obs["current_player"]
-    who = ""
+    turn = ""
     if cur is not None:
-        who = (f'<span class="turn">{pawn(cur, view.names, True)}'
-               f'<span class="who">{esc(view.names[cur])}</span></span>')
+        turn = (f'<span class="turn">{pawn(cur, view.names, True)}'
+                f"{who(view.names[cur])}</span>")
     total = facts.rounds(obs["num_players"])
     rnd = ("Draft" if obs["round"] == 0
            else f'<span class="wide-only">Round </span>{obs["round"]} / {total}')
     return (f'<span class="round" data-round="{obs["round"]}">{rnd}</span><span class="phase">'
-            f'{PHASE_NAMES.get(obs["phase"], obs["phase"])}</span>{who}')
+            f'{PHASE_NAMES.get(obs["phase"], obs["phase"])}</span>{turn}')
 
 
 def render_strip(view: TableView) -> str:
@@ -91,7 +96,7 @@ def render_strip(view: TableView) -> str:
 
 def _card_button(kind: str, label: str, cls: str = "card", **extra: object) -> str:
     """A card that opens its details when clicked or focused (touch included)."""
-    return button(card_svg(kind), cls=cls, aria=label, data_card=kind, **extra)
+    return button(card_face(kind), cls=cls, aria=label, data_card=kind, **extra)
 
 
 def render_offer(view: TableView) -> str:
@@ -106,8 +111,8 @@ def render_offer(view: TableView) -> str:
             action = takes.get((deck, kind))
             if action is not None and (deck, kind) not in done:
                 done.add((deck, kind))
-                cards.append(button(card_svg(kind), cls="card take", data_action=str(action),
-                                    aria=f"Take {card_title(kind)}"))
+                cards.append(button(card_face(kind), cls="card take", data_action=str(action),
+                                    data_card=kind, aria=f"Take {card_title(kind)}"))
             else:
                 cards.append(_card_button(kind, card_title(kind)))
         if not cards:
@@ -135,7 +140,7 @@ def render_order(view: TableView) -> str:
             cls = "done" if k < obs["placed"] else ("now" if k == obs["placed"]
                                                     and obs["phase"] == "emissary" else "")
             items.append(f'<li class="{cls}">{pawn(seat, view.names, True)}'
-                         f'<span class="who">{esc(view.names[seat])}</span></li>')
+                         f"{who(view.names[seat])}</li>")
         title = "Placing order"
     elif obs["phase"] == "action":
         for space, seat in enumerate(obs["spaces"], start=1):
@@ -144,7 +149,7 @@ def render_order(view: TableView) -> str:
             cls = ("now" if space == obs["acting"]
                    else ("done" if space < obs["acting"] else ""))
             items.append(f'<li class="{cls}">{pawn(seat, view.names, True)}'
-                         f'<span class="who">{esc(view.names[seat])}</span> '
+                         f"{who(view.names[seat])} "
                          f"<small>space {space}</small></li>")
         title = "Turn order"
     else:
@@ -163,10 +168,10 @@ def render_hand(view: TableView, seat: int) -> str:
         kind = h["kind"]
         if kind is None:
             out.append(f'<div class="card back" role="img" aria-label="Hidden card from deck '
-                       f'{h["deck"]}">{back_svg(h["deck"])}</div>')
+                       f'{h["deck"]}">{back_face(h["deck"])}</div>')
         elif own and kind in buildable:
             selected = view.selection == kind
-            out.append(button(card_svg(kind), cls="card select" + (" selected" * selected),
+            out.append(button(card_face(kind), cls="card select" + (" selected" * selected),
                               data_select=kind, data_card=kind, aria_pressed=str(selected).lower(),
                               aria=f"Choose to build: {card_title(kind)}"))
         elif own and kind in view.reasons:
@@ -178,9 +183,10 @@ def render_hand(view: TableView, seat: int) -> str:
             out.append(_card_button(kind, card_title(kind) + note,
                                     cls="card" + (" public" if h["public"] and not own else "")))
     body = "".join(out) or '<span class="muted">no cards</span>'
-    region = ' data-region="hand"' if own or (view.viewer is None and seat == _main(view)) \
+    region = ' data-region="hand"' if own or (view.viewer is None and seat == main_seat(view)) \
         else ""
-    return f'<div class="hand"{region} role="group" aria-label="hand">{body}</div>'
+    cls = "hand own" if own else "hand"
+    return f'<div class="{cls}"{region} role="group" aria-label="hand">{body}</div>'
 
 
 def _breakdown(view: TableView, seat: int) -> str:
@@ -221,7 +227,8 @@ def render_player(view: TableView, seat: int, *, main: bool) -> str:
     return (
         f'<section class="{classes}" data-seat="{seat}" aria-label="{name}">'
         f'<div class="pinfo"><header><span class="seat-dot seat-bg-{seat}" '
-        f'title="{SEAT_COLOUR_NAMES[seat]}"></span><strong class="who">{name}</strong> '
+        f'title="{SEAT_COLOUR_NAMES[seat]}"></span>'
+        f'<strong class="who" title="{name}">{name}</strong> '
         f"<small>({kind_label})</small>{first}</header>"
         '<div class="stats">'
         f'<span class="stat" title="coins">¢ {p["coins"]}{sr_only(" coins")}</span>'
@@ -239,8 +246,13 @@ def render_player(view: TableView, seat: int, *, main: bool) -> str:
     )
 
 
-def _main(view: TableView) -> int:
-    """The seat drawn large: the viewer, else the player to act, else the first seat."""
+def main_seat(view: TableView) -> int:
+    """The seat drawn large: with several humans at one screen, always the first human
+    (every seat keeps its place all game; the one to act is highlighted, not moved);
+    else the viewer, else the player to act, else the first seat."""
+    humans = [seat for seat, human in enumerate(view.humans) if human]
+    if len(humans) > 1:
+        return humans[0]
     if view.viewer is not None:
         return view.viewer
     cur = view.obs["current_player"]
@@ -248,13 +260,13 @@ def _main(view: TableView) -> int:
 
 
 def render_main(view: TableView) -> str:
-    return render_player(view, _main(view), main=True)
+    return render_player(view, main_seat(view), main=True)
 
 
 def render_others(view: TableView) -> str:
     """Every other seat, in turn order after the main one."""
     n = view.obs["num_players"]
-    main = _main(view)
+    main = main_seat(view)
     return "".join(render_player(view, (main + k) % n, main=False) for k in range(1, n))
 
 

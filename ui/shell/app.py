@@ -160,7 +160,8 @@ class App:
             notes = " ".join(n for n in (effect.notice, *self.saves.take_notices()) if n)
             seats = list(effect.seats) if effect.seats else None
             self.paint.form(newgame.render_form(seats, False, notes, effect.shrine,
-                                                games=self.saves.list_games()))
+                                                games=self.saves.list_games(),
+                                                open_hands=self.ui.open_hands))
         return None
 
     def render(self, only_detail: bool = False) -> None:

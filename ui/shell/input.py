@@ -24,6 +24,11 @@ from ui.shell import boot, touch
 SHORTCUTS = {"e": '[data-action="end"]', "p": '[data-action="produce"]',
              "u": '[data-ui="undo"]', "h": '[data-ui="hint"]'}
 """Keys that press a button of the table (when no dialog or form field has them)."""
+ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+GROUPS = ".city-grid, .offer, .strip, .hand, .choices, #prompt, #tabs, #final"
+"""Where the arrow keys move focus: among the buttons of the group holding it."""
+DETAIL_KEYS = ("i", "I")
+"""The key that opens the focused card's details (focus alone never does)."""
 
 
 class Page(Protocol):
@@ -53,6 +58,31 @@ def download(text: str, filename: str) -> None:
     window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
 
 
+def back_selector(el: Any) -> str:
+    """A selector that finds ``el`` again after a render (its most specific attribute)."""
+    for name in ("data-pos", "data-action", "data-select", "data-card"):
+        value = el.getAttribute(name)
+        if present(value) and value:
+            return f'[{name}="{value}"]'
+    return ""
+
+
+def nearest(items: list[tuple[Any, float, float]], x: float, y: float, key: str) -> Any:
+    """The item whose centre lies nearest to (``x``, ``y``) in the arrow ``key``'s
+    direction (distance across the direction counts double), or None."""
+    dx, dy = ARROWS[key]
+    best, best_score = None, float("inf")
+    for el, cx, cy in items:
+        along = (cx - x) * dx + (cy - y) * dy
+        if along <= 1:
+            continue
+        across = abs((cx - x) * dy) + abs((cy - y) * dx)
+        score = along + 2 * across
+        if score < best_score:
+            best, best_score = el, score
+    return best
+
+
 def card_key(el: Any) -> str:
     """The details key of a drawn card: its kind, and its city cell if it is built."""
     kind = str(el.getAttribute("data-card") or "")
@@ -67,15 +97,16 @@ class Input:
         self.page = page
         self.root = root
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_key),
-                         create_proxy(self.on_change), create_proxy(self.on_focus),
-                         create_proxy(self.on_context)]
+                         create_proxy(self.on_change), create_proxy(self.on_context)]
         root.addEventListener("click", self._proxies[0])
         document.addEventListener("keydown", self._proxies[1])
         root.addEventListener("change", self._proxies[2])
-        root.addEventListener("focusin", self._proxies[3])
-        root.addEventListener("contextmenu", self._proxies[4])
-        self.long_press = touch.LongPress(
-            root, lambda card: page.dispatch(events.Panel("detail", card_key(card))))
+        root.addEventListener("contextmenu", self._proxies[3])
+        self.long_press = touch.LongPress(root, self.details)
+
+    def details(self, card: Any) -> None:
+        """Open a card's details; focus comes back to the card when they close."""
+        self.page.dispatch(events.Panel("detail", card_key(card), back=back_selector(card)))
 
     def on_click(self, event: Any) -> None:
         target = event.target.closest(
@@ -101,23 +132,12 @@ class Input:
             return
         self.page.dispatch(events.Panel("detail", card_key(target)))
 
-    def on_focus(self, event: Any) -> None:
-        """Keyboard focus on a card shows its details (as a tap or a click does)."""
-        target = event.target
-        if not present(target) or not hasattr(target, "getAttribute"):
-            return
-        kind = target.getAttribute("data-card")
-        if not bool(target.matches(":focus-visible")):
-            return  # focus moved by a tap or by the game itself: the tap opens details
-        if present(kind) and kind and card_key(target) != self.page.ui.detail:
-            self.page.dispatch(events.Panel("detail", card_key(target)))
-
     def on_context(self, event: Any) -> None:
         """A right click on a card opens its details (a long press: :mod:`ui.shell.touch`)."""
         target = event.target.closest("[data-card]")
         if present(target):
             event.preventDefault()
-            self.page.dispatch(events.Panel("detail", card_key(target)))
+            self.details(target)
 
     def command(self, command: str, target: Any) -> None:
         """A button with ``data-ui``: the event it stands for."""
@@ -196,11 +216,46 @@ class Input:
         if key == "?":
             self.page.dispatch(events.Panel("help", not help_open))
             return
-        if key.lower() in SHORTCUTS and not help_open:
+        if help_open:
+            return
+        if key in DETAIL_KEYS:
+            card = event.target.closest("[data-card]") if hasattr(event.target, "closest") \
+                else None
+            if present(card):
+                event.preventDefault()
+                self.details(card)
+            return
+        if key in ARROWS and self._arrow(event.target, key):
+            event.preventDefault()
+            return
+        if key.lower() in SHORTCUTS:
             el = document.querySelector(SHORTCUTS[key.lower()])
             if present(el):
                 event.preventDefault()
                 el.click()
+
+    @staticmethod
+    def _arrow(target: Any, key: str) -> bool:
+        """Move focus to the nearest button of the focused group in the arrow's direction
+        (a city's cells, the offer, the strip, a hand, the prompt's choices)."""
+        if not hasattr(target, "closest"):
+            return False
+        group = target.closest(GROUPS)
+        if not present(group):
+            return False
+        here = target.getBoundingClientRect()
+        items = []
+        found = group.querySelectorAll("button:not([disabled])")
+        for i in range(found.length):
+            el = found.item(i)
+            rect = el.getBoundingClientRect()
+            if el != target and rect.width:
+                items.append((el, rect.left + rect.width / 2, rect.top + rect.height / 2))
+        best = nearest(items, here.left + here.width / 2, here.top + here.height / 2, key)
+        if best is None:
+            return False
+        best.focus()
+        return True
 
     def _trap(self, event: Any) -> None:
         """Keep Tab inside the help dialog."""
