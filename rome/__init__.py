@@ -62,7 +62,7 @@ from .score_input import FinishedCity, read_city, score_finished_city
 from .scoring import CATEGORIES
 from .setup import new_game
 from .state import SAVE_VERSION, GameState
-from .wording import move_words, where_words
+from .wording import move_words, place_words
 
 PUBLIC_MODULES = ("rome.cards", "rome.city", "rome.scoring", "rome.score_input",
                   "rome.citycode", "rome.ai", "rome.ai.levels")
@@ -75,9 +75,9 @@ __all__ = [
     "SAVE_VERSION", "ScoreInputError", "SetupError", "StateError", "Step", "apply_action",
     "automatic_action", "build_cost", "current_player", "describe", "final_scores",
     "influence_in_deck", "is_legal", "is_over", "legal_actions", "move_words", "new_game",
-    "observation",
-    "parse_legal", "play", "playthrough", "produce_cost", "produce_helps", "production_yield",
+    "observation", "parse_legal", "place_words", "play", "playthrough", "produce_cost",
+    "produce_helps", "production_yield",
     "random_player", "read_city", "replay", "reveals_hidden", "sample_state",
     "score_finished_city", "sensible_actions", "strip_space_resources", "turns_left",
-    "where_words", "winners", "withheld",
+    "winners", "withheld",
 ]

@@ -93,9 +93,3 @@ def move_words(state: GameState, action: Action) -> str:
     """:func:`action_words` for the seat to act in ``state`` (its own city places builds)."""
     seat = current_player(state)
     return action_words(action, {} if seat is None else city_kinds(state, seat))
-
-
-def where_words(state: GameState, seat: int, pos: Pos) -> str:
-    """:func:`place_words` for a space of ``seat``'s city in ``state`` (for labels of the
-    spaces a building may go to: "next to your Market and School")."""
-    return place_words(city_kinds(state, seat), pos)

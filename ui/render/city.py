@@ -86,7 +86,8 @@ def render_city(player: dict[str, Any], seat: int, name: str,
                 built = rome.BUILDINGS[str(action.kind)].name
                 what = (f"Replace the {SHORT_NAMES.get(kind, kind)} with the {built}"
                         if kind is not None else f"Build the {built} here")
-                label = f"{what} (row {r}, column {c}): costs {price}" + \
+                near = rome.place_words({p: k for p, k in city.items() if p != (r, c)}, (r, c))
+                label = f"{what}, {near}: costs {price}" + \
                     (f"; gives {gains}" if gains else "")
                 inner = (card_face(kind, square=True, brick_token=(r, c) in bricks,
                                   points=points.get((r, c), 0)) if kind is not None

@@ -46,7 +46,7 @@ TINY_NAMES = {  # at most 5 letters: what fits an opponent's city cell at 11 px
     "villa-2": "Vil 2", "villa-3": "Vil 3", "villa-4": "Vil 4", "market": "Mkt",
     "forum-romanum": "Forum", "arena": "Arena", "colosseum": "Colos", "school": "Schl",
     "university": "Univ", "baths": "Baths", "imperial-baths": "I.Bth", "aqueduct": "Aq",
-    "grand-aqueduct": "Gr.Aq", "temple-luna": "Luna", "temple-mars": "Mars",
+    "grand-aqueduct": "G.Aq", "temple-luna": "Luna", "temple-mars": "Mars",
     "temple-venus": "Venus", "temple-jupiter": "Jup", "temple-mercury": "Merc",
     "temple-minerva": "Minrv", "temple-fortuna": "Fort", "temple-cupid": "Cupid",
     "temple-juno": "Juno", "temple-saturn": "Sat", "shrine": "Shrn",
