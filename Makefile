@@ -58,7 +58,7 @@ dist: setup
 	$(VPY) scripts/precompress.py dist
 	@echo "dist/ is ready: upload it as-is to any static host (docs/hosting.md)"
 
-bench-load: setup
+bench-load: dist
 	$(VPY) benchmarks/bench_load.py
 
 clean:

@@ -19,7 +19,8 @@ def test_game_starts_in_a_sandboxed_frame_of_another_origin_and_sizes_it(
 
     One test for the two: both need the same host page, and a start of the game in a
     frame costs tens of seconds on the 2-core machine."""
-    host.open(host_page, [("game", "index.html")], height=150)
+    host.open(host_page, [("game", "index.html?seats=human,normal&seed=3&pace=0")],
+              height=150)  # a computer above the fast levels: the worker starts
     frame = wait_frame_ready(host_page, "game")
     assert frame.evaluate("self.origin") == "null"
     assert frame.evaluate("document.documentElement.dataset.opaqueOrigin") == "true"

@@ -25,14 +25,22 @@ COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".toml
                 ".webmanifest", ".zip", ".whl", ".txt")
 
 
-def compressed_copies(data: bytes) -> dict[str, bytes]:
-    """The brotli and gzip forms of ``data``, by suffix (``mtime=0``: reproducible)."""
-    return {".br": brotli.compress(data, quality=11),
-            ".gz": gzip.compress(data, compresslevel=9, mtime=0)}
+CODERS = {".br": lambda data: brotli.compress(data, quality=11),
+          ".gz": lambda data: gzip.compress(data, compresslevel=9, mtime=0)}
+"""Each copy's suffix and how it is made (``mtime=0``: the same input gives the same file)."""
 
 
-def precompress(site: Path) -> tuple[int, int]:
-    """Write the worthwhile copies under ``site``; return (bytes before, best bytes after)."""
+def compressed_copies(data: bytes, suffixes: tuple[str, ...] = tuple(CODERS)
+                      ) -> dict[str, bytes]:
+    """``data`` compressed by each coding of ``suffixes``."""
+    return {suffix: CODERS[suffix](data) for suffix in suffixes}
+
+
+def precompress(site: Path, suffixes: tuple[str, ...] = tuple(CODERS)) -> tuple[int, int]:
+    """Write the worthwhile copies under ``site``; return (bytes before, best bytes after).
+
+    ``suffixes=(".gz",)`` gives gzip alone, in seconds (the browser tests' compressed site).
+    """
     before = after = 0
     for path in sorted(site.rglob("*")):
         if not path.is_file() or path.suffix not in COMPRESSIBLE:
@@ -41,7 +49,7 @@ def precompress(site: Path) -> tuple[int, int]:
         if len(data) < MIN_SIZE:
             continue
         best = len(data)
-        for suffix, packed in compressed_copies(data).items():
+        for suffix, packed in compressed_copies(data, suffixes).items():
             copy = path.with_name(path.name + suffix)
             if len(packed) <= len(data) * (1 - MIN_SAVING):
                 copy.write_bytes(packed)
