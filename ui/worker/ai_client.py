@@ -40,8 +40,9 @@ from ui.shell import boot
 
 FAST_LEVELS = ("random", "greedy")
 WARMING_ON_PAGE = ("easy",)
-"""Levels played on the page while the worker boots: easy searches 400 nodes (tens of ms
-on the page), the same move the worker would play; normal and hard wait for it."""
+"""Levels played on the page while the worker boots: easy searches 400 nodes (about 10 ms a
+decision on CPython, the median of a game's first 30), the same move the worker would
+play; normal and hard search thousands and wait for the worker."""
 QUICK_LEVEL = "greedy"
 BOOT_LIMIT_S = 90.0
 """Long enough for a busy phone to boot a second Pyodide; "AI warming up…" shows meanwhile."""
