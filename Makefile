@@ -48,13 +48,17 @@ typecheck: $(VENV)/.deps
 dist: setup
 	rm -rf dist
 	mkdir -p dist
-	cp -r index.html embed.html pyscript.toml manifest.webmanifest sw.js rome ui assets dist/
+	cp -r index.html embed.html pyscript.toml manifest.webmanifest rome ui assets dist/
 	find dist -name __pycache__ -type d -prune -exec rm -rf {} +
 	mkdir -p dist/examples && cp examples/example-game.json dist/examples/
 	$(VPY) scripts/rules_wheel.py dist
-	@echo "dist/ is ready: upload it as-is to any static host"
+	@# The offline cache lists dist's own files; then .br/.gz copies for the host to send
+	@# (docs/hosting.md; brotli's best setting takes a minute or two).
+	$(VPY) scripts/vendor.py --sw dist
+	$(VPY) scripts/precompress.py dist
+	@echo "dist/ is ready: upload it as-is to any static host (docs/hosting.md)"
 
-bench-load: setup
+bench-load: dist
 	$(VPY) benchmarks/bench_load.py
 
 clean:

@@ -200,11 +200,12 @@ def test_worker_fault_is_said_and_the_game_goes_on(
     assert body != WORKER_SRC
     page.add_init_script("window.romeAiLimits = {boot: 60, move: 3}")
     page.route("**/ui/worker/ai_worker.py", worker_route(body))
-    open_game(page, "index.html?seats=easy,easy&seed=4&pace=0")
+    # normal, not easy: easy's moves are played on the page while the worker boots.
+    open_game(page, "index.html?seats=normal,normal&seed=4&pace=0")
     notice = page.locator("#notice")
     expect(notice).to_contain_text(words, timeout=90_000)
     expect(notice).to_contain_text("played a quick move instead")
-    expect(notice).to_contain_text("(easy)")
+    expect(notice).to_contain_text("(normal)")
     wait_moves(page, 40, timeout_ms=180_000)
 
 
@@ -212,7 +213,7 @@ def test_reload_during_a_computer_turn_resumes(
         page: Page, page_errors: object, open_game: OpenGame) -> None:
     page.add_init_script("window.romeAiLimits = {boot: 60, move: 600}")
     page.route("**/ui/worker/ai_worker.py", worker_route(HANGING))
-    open_game(page, "index.html?seats=human,easy&seed=6&pace=250")
+    open_game(page, "index.html?seats=human,normal&seed=6&pace=250")
     for _ in range(30):
         page.wait_for_function(f"['human', 'computer'].includes({TABLE}?.dataset.waiting)")
         if page.locator("#table").get_attribute("data-waiting") == "computer":

@@ -45,11 +45,13 @@ def test_seeded_game_is_identical_on_pyodide_and_cpython(booted_page: Page,
     assert in_browser == scripted_game(num_players, 31)
 
 
-def test_worker_answers(booted_page: Page) -> None:
-    """The AI worker boots its own Python, imports rome and answers the page."""
-    status = booted_page.locator("#worker-status")
+def test_worker_answers(strict_page: Page, open_game: Callable[..., Page]) -> None:
+    """The AI worker boots its own Python, imports rome and answers the page (it starts
+    for a game with a computer above the fast levels; the shared page shows the form)."""
+    page = open_game(strict_page, "index.html?seats=human,normal&seed=3&pace=0")
+    status = page.locator("#worker-status")
     expect(status).to_have_attribute("data-worker-ready", "true", timeout=WORKER_TIMEOUT_MS)
-    page_count = booted_page.evaluate("window.romeEngine.legal_count(2, 1)")
+    page_count = page.evaluate("window.romeEngine.legal_count(2, 1)")
     assert status.get_attribute("data-worker-legal-count") == str(page_count)
 
 

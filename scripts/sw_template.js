@@ -7,14 +7,24 @@
 // which tells the new worker to take over; it deletes the old set and the page reloads
 // whole from the new one. So no page ever mixes files of two versions. Requests for other
 // URLs go to the network untouched (the site never asks another origin for anything).
+//
+// Cache names carry the deployment's own path (its scope), ending in a separator that no
+// path contains in that place: "great-city-of-rome|/rome/|<version>". So deployments on one
+// origin (/rome/ and /rome-beta/, or / and /rome/) never delete each other's caches: each
+// deletes only names with its own scope. The files are cached from what the page already
+// fetched when the HTTP cache still holds it (`no-cache` revalidates: the server answers
+// 304 and nothing is downloaded twice).
 /* global self, caches, fetch */
 "use strict";
 
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
-const CACHE = `great-city-of-rome-${VERSION}`;
-const PREFIX = "great-city-of-rome-";
 const scope = new URL(self.registration.scope);
+const PREFIX = `great-city-of-rome|${scope.pathname}|`;
+const CACHE = PREFIX + VERSION;
+// Names before caches were scoped by path: one of them is this deployment's only if it holds
+// this deployment's first file (another deployment's holds its own paths).
+const UNSCOPED = "great-city-of-rome-";
 const cachedPaths = new Set(FILES.map((path) => new URL(path, scope).pathname));
 
 self.addEventListener("install", (event) => {
@@ -32,11 +42,17 @@ self.addEventListener("activate", (event) => {
     (async () => {
       for (const name of await caches.keys()) {
         if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+        if (name.startsWith(UNSCOPED) && (await isOurs(name))) await caches.delete(name);
       }
       await self.clients.claim();
     })(),
   );
 });
+
+async function isOurs(name) {
+  const cache = await caches.open(name);
+  return Boolean(await cache.match(new URL(FILES[0], scope).href, { ignoreSearch: true }));
+}
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -80,6 +81,34 @@ def vendor_micropip(pyodide_dir: Path = VENDOR / "pyodide") -> Path:
     return wheel
 
 
+LOCKLESS = "pyodide-lockless.mjs"
+LOCKLESS_JS = """// Written by scripts/vendor.py: Pyodide with its package lock given, not fetched.
+// Why: loadPyodide() downloads pyodide-lock.json (119 kB, 150+ packages) on every start,
+// though the game installs nothing at run time; only micropip (for a page's `packages =`)
+// could be asked for, so its entry is all that is kept. pyscript.toml names this module
+// as the interpreter; it lives beside pyodide.mjs, which PyScript takes as Pyodide's home.
+import {{ loadPyodide as load, version }} from "./pyodide.mjs";
+
+const LOCK = {lock};
+
+export {{ version }};
+
+export function loadPyodide(options = {{}}) {{
+  if (options.lockFileURL || options.lockFileContents) return load(options);
+  return load({{ ...options, lockFileContents: LOCK, packageBaseUrl: options.indexURL }});
+}}
+"""
+
+
+def write_lockless(pyodide_dir: Path = VENDOR / "pyodide") -> Path:
+    """Write the interpreter module that hands Pyodide the part of its lock the site uses."""
+    lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
+    kept = {"info": lock["info"], "packages": {MICROPIP[0]: lock["packages"][MICROPIP[0]]}}
+    out = pyodide_dir / LOCKLESS
+    out.write_text(LOCKLESS_JS.format(lock=json.dumps(kept)), encoding="utf-8")
+    return out
+
+
 def build_app_zip(root: Path = ROOT, out: Path | None = None) -> Path:
     """Pack every ``.py`` file of the app packages, keeping paths like ``rome/x.py``."""
     out = out or root / "assets" / "vendor" / "app.zip"
@@ -99,19 +128,35 @@ def build_app_zip(root: Path = ROOT, out: Path | None = None) -> Path:
 
 SW_TEMPLATE = ROOT / "scripts" / "sw_template.js"
 SITE_FILES = ("index.html", "embed.html", "pyscript.toml", "manifest.webmanifest")
-SITE_DIRS = ("assets", "ui")
-"""What the service worker caches: pages, config, assets (vendored runtime included) and
-the Python files pages and workers fetch by URL. ``rome/`` arrives inside app.zip."""
+SITE_DIRS = ("assets", "ui", "examples")
+"""What the service worker caches: pages, config, assets (vendored runtime included), the
+Python files pages and workers fetch by URL and the examples the embeds load
+(``rome/`` and the rest of ``ui/`` arrive inside app.zip)."""
+FETCHED_BY_URL = ("ui/shell/main.py", "ui/embed/main.py", "ui/worker/ai_worker.py")
+"""The only Python files a page asks for by address (``<script type="py" src>`` and the AI
+worker); every other one is read from app.zip."""
+UNUSED = re.compile(
+    r"(^|/)(codemirror|xterm|mpy-|pyodide_graph|service-worker|storage\.js|zip-)"
+    r"[^/]*$|pyodide-lock\.json$|\.(whl|map|tmp|gz|br)$|^examples/(?!.*\.json$)")
+"""Files no page of the site loads (requests recorded for the game, each embed view and the
+AI worker): PyScript's code editor and terminal libraries, its MicroPython, zip, storage
+and service-worker chunks, its package graph, Pyodide's lock file (``LOCKLESS``) and micropip (no
+``packages =``), source
+maps, build leftovers, pre-compressed copies (the browser stores the decoded file) and
+example pages."""
 
 
 def site_files(root: Path = ROOT) -> list[str]:
-    """Every file the site serves itself, as sorted paths relative to the site root."""
+    """Every file the site uses, as sorted paths relative to the site root."""
     found = [name for name in SITE_FILES if (root / name).is_file()]
     for folder in SITE_DIRS:
         for path in (root / folder).rglob("*"):
-            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".map" \
-                    and not path.name.endswith(".tmp"):
-                found.append(path.relative_to(root).as_posix())
+            name = path.relative_to(root).as_posix()
+            if not path.is_file() or "__pycache__" in path.parts or UNUSED.search(name):
+                continue
+            if path.suffix == ".py" and name not in FETCHED_BY_URL:
+                continue
+            found.append(name)
     return sorted(found)
 
 
@@ -134,18 +179,41 @@ def write_service_worker(root: Path = ROOT, template: Path = SW_TEMPLATE) -> str
     return version
 
 
+PRELOAD = re.compile(r'<link rel="(?:module)?preload" href="\./([^"]+)"')
+
+
+def check_preloads(root: Path = ROOT) -> None:
+    """Stop if ``index.html`` preloads a file the site lacks.
+
+    Why: PyScript's chunk names carry a hash, so a new PyScript version renames the file
+    the page preloads; the browser would then download a 404 and the real chunk apart.
+    """
+    page = (root / "index.html").read_text(encoding="utf-8")
+    for name in PRELOAD.findall(page):
+        if not (root / name).is_file():
+            sys.exit(f"index.html preloads {name}, which is missing: update its <link> "
+                     "tags to the vendored file names")
+
+
 def build_site(root: Path = ROOT) -> str:
-    """Re-pack the app code, draw missing icons and rewrite the service worker (the e2e
-    fixtures call this); returns the deployment version."""
+    """Re-pack the app code, draw missing icons, check the preloads and rewrite the service
+    worker (the e2e fixtures call this); returns the deployment version."""
     from scripts.icons import build_icons
 
     build_app_zip(root)
     build_icons(root / "assets" / "icon.svg", root / "assets" / "vendor" / "icons")
+    write_lockless(root / "assets" / "vendor" / "pyodide")
+    check_preloads(root)
     return write_service_worker(root)
 
 
 def main(argv: list[str]) -> None:
-    """``vendor.py`` copies runtime + zip; ``vendor.py --zip-only`` just re-packs."""
+    """``vendor.py`` copies runtime + zip; ``vendor.py --zip-only`` just re-packs;
+    ``vendor.py --sw DIR`` writes the service worker of a built site (``make dist``)."""
+    if "--sw" in argv:
+        site = Path(argv[argv.index("--sw") + 1])
+        print(f"wrote {site}/sw.js (version {write_service_worker(site)})")
+        return
     if "--zip-only" not in argv:
         copy_runtime()
         vendor_micropip()

@@ -31,7 +31,7 @@ from ui.saves.storage import Store
 from ui.shell import boot, loop
 from ui.shell.input import Input
 from ui.shell.paint import Painter
-from ui.worker.ai_client import ComputerPlayers
+from ui.worker.ai_client import ComputerPlayers, needs_worker
 
 
 class App:
@@ -51,7 +51,8 @@ class App:
         self.offered: dict[str, rome.Action] = {}  # action text -> action, as drawn
         self.paint = Painter(self.root)
         self.computers = ComputerPlayers(
-            lambda status: Painter.worker_status(status, bool(self.computers.restarts)))
+            lambda status: Painter.worker_status(status, bool(self.computers.restarts)),
+            lambda: report_worker(self))
         self.input = Input(self, self.root)
         Painter.theme(self.ui)
 
@@ -132,6 +133,8 @@ class App:
                     if answer is not None:
                         pending.append(answer)
         self.paint.help(self.ui)
+        if self.ui.session is not None and needs_worker([s.level for s in self.ui.session.seats]):
+            self.computers.start()  # as early as possible: this game's computers need it
         if self.ui.session is not None and (force or needs_render(before, self.ui)):
             self.render(only_detail=_only_detail(before, self.ui))
         for travel in travels:
@@ -189,27 +192,23 @@ def _only_detail(before: UiState, after: UiState) -> bool:
     return before.detail != after.detail and replace(before, detail=after.detail) == after
 
 
-def report_worker(app: App) -> Any:
-    """Show the AI worker's answer once it has booted (never delays ``data-ready``)."""
-
-    async def run() -> None:
-        status = document.getElementById("worker-status")
-        await app.computers.connect()
-        if app.computers.status != "ready":
-            status.dataset.workerError = app.computers.notice
-            return
-        try:
-            pong = await app.computers.worker.ping()
-            count = await app.computers.worker.legal_count(2, 1)
-        except Exception as exc:
-            status.textContent = f"AI worker failed: {exc}"
-            status.dataset.workerError = str(exc)
-            return
-        status.textContent = f"AI worker: {pong}"
-        status.dataset.workerLegalCount = str(count)
-        status.dataset.workerReady = "true"
-
-    return boot.background(run())
+async def report_worker(app: App) -> None:
+    """Show the AI worker's answer once it has booted (it never delays ``data-ready``, and
+    starts only when a game needs it: ``ComputerPlayers.start``)."""
+    status = document.getElementById("worker-status")
+    if app.computers.status != "ready":
+        status.dataset.workerError = app.computers.notice
+        return
+    try:
+        pong = await app.computers.worker.ping()
+        count = await app.computers.worker.legal_count(2, 1)
+    except Exception as exc:
+        status.textContent = f"AI worker failed: {exc}"
+        status.dataset.workerError = str(exc)
+        return
+    status.textContent = f"AI worker: {pong}"
+    status.dataset.workerLegalCount = str(count)
+    status.dataset.workerReady = "true"
 
 
 def start_game(root_selector: str = "#app", *, compact: bool = False,
@@ -230,5 +229,4 @@ def start_game(root_selector: str = "#app", *, compact: bool = False,
     boot.expose("rome", record=app.record_json)
     boot.expose("romeDebug", memory=boot.memory_stats)
     app.start_from_address()
-    report_worker(app)
     return app

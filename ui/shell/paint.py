@@ -59,7 +59,7 @@ class Painter:
             f"{render_help()}</div>"
             '<footer class="statusbar">'
             f'<span id="engine-status" data-legal-count="{count}">Engine ready</span>'
-            '<span id="worker-status">AI worker: starting…</span></footer>'
+            '<span id="worker-status">AI worker: starts when needed</span></footer>'
         )
 
     def screen(self, html: str) -> None:
@@ -200,6 +200,8 @@ class Painter:
         el = document.getElementById("worker-status")
         if present(el) and status == "failed":
             el.textContent = "AI worker unavailable: computers use the quick AI."
+        elif present(el) and status == "warming":
+            el.textContent = "AI worker: starting…"
         elif present(el) and status == "restarting":
             el.textContent = "AI worker: restarting…"
         elif present(el) and status == "ready" and restarted:

@@ -5,6 +5,13 @@ so the page stays responsive. The fast levels (``random``, ``greedy``) run on th
 itself, since waiting for the worker's own Python to boot would cost more than the
 move. Whatever comes back is checked against ``rome.legal_actions`` before it is played.
 
+The worker is a second Pyodide (120-140 MB, both cores busy while it boots), so it starts
+only when needed (:meth:`ComputerPlayers.start`): at once for a game with a computer seat
+above the fast levels, otherwise at the first hint or review. Until it is ready the page
+plays the moves of the levels that decide in tens of milliseconds (``WARMING_ON_PAGE``)
+itself: a level's move is a function of the observation and the seed, so it is the very
+move the worker would play, and the first computer move never waits for the boot.
+
 Faults are survived and said in words (``notice``), never waited out:
 
 * the worker's script cannot be fetched (checked before booting: a 404 is known at once);
@@ -32,6 +39,10 @@ from ui.saves.session import Session
 from ui.shell import boot
 
 FAST_LEVELS = ("random", "greedy")
+WARMING_ON_PAGE = ("easy",)
+"""Levels played on the page while the worker boots: easy searches 400 nodes (about 10 ms a
+decision on CPython, the median of a game's first 30), the same move the worker would
+play; normal and hard search thousands and wait for the worker."""
 QUICK_LEVEL = "greedy"
 BOOT_LIMIT_S = 90.0
 """Long enough for a busy phone to boot a second Pyodide; "AI warming up…" shows meanwhile."""
@@ -85,21 +96,42 @@ def _limits() -> tuple[float, float]:
     return boot_s, move_s
 
 
+def needs_worker(levels: list[str]) -> bool:
+    """True if a game with computer seats of these levels should start the worker now."""
+    return any(level not in FAST_LEVELS for level in levels if level)
+
+
 class ComputerPlayers:
-    """Holds the worker handle and its status: "warming", "ready", "restarting" or "failed".
+    """Holds the worker handle and its status: "idle" (not started), "warming", "ready",
+    "restarting" or "failed".
 
     Only "warming" (the first boot) makes a computer wait; while "restarting" or
     "failed", computer players move at once with the quick AI.
     """
 
-    def __init__(self, on_status: Callable[[str], None]) -> None:
+    def __init__(self, on_status: Callable[[str], None],
+                 on_ready: Callable[[], Awaitable[None]] | None = None) -> None:
         self.worker: Any = None
-        self.status = "warming"
+        self.status = "idle"
         self.notice = ""
         self.restarts = 0
         self._on_status = on_status
+        self._on_ready = on_ready
         self._name = ""
         self.boot_limit, self.move_limit = _limits()
+
+    def start(self) -> None:
+        """Boot the worker in the background, once (later calls do nothing)."""
+        if self.status != "idle":
+            return
+        self.status = "warming"
+        self._on_status(self.status)
+        boot.background(self._first_boot())
+
+    async def _first_boot(self) -> None:
+        await self.connect()
+        if self._on_ready is not None:
+            await self._on_ready()
 
     async def connect(self) -> None:
         """Start the worker (after the page is ready) and wait for it, within the boot limit."""
@@ -134,6 +166,9 @@ class ComputerPlayers:
         """The computer's move as canonical text (always legal, always within the limits)."""
         if level in FAST_LEVELS:
             return local_choice(state, seat, level, seed)
+        self.start()
+        if self.status == "warming" and level in WARMING_ON_PAGE:
+            return local_choice(state, seat, level, seed)
         await self._warm(waiting)
         who = f"{who} ({level})" if who else f"The {level} computer"
         if self.status == "ready":
@@ -154,6 +189,7 @@ class ComputerPlayers:
         where it was worked out ("worker", or "page" at the quick level when the worker is
         down, as a decision would be). Texts are checked by the model, not here."""
         obs = rome.observation(state, seat)
+        self.start()
         await self._warm(lambda _text: None)
         if self.status == "ready":
             moves = await self._from_worker(
@@ -169,6 +205,7 @@ class ComputerPlayers:
                      ) -> tuple[tuple[tuple[int, int, str, str, float | None, str], ...], str]:
         """The review of ``seat``'s decisions in the finished ``game``, and where it was worked
         out ("worker", or "page" at the quick level when the worker is down)."""
+        self.start()
         await self._warm(lambda _text: None)
         if self.status == "ready":
             lines = await self._from_worker(

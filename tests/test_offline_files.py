@@ -1,0 +1,50 @@
+"""What the service worker caches: every file a page loads, nothing else (issue 36, 32).
+
+Why: a file missing from the list fails offline (the embeds' examples did); a file on it
+that no page loads is downloaded by every first visit for nothing (1.37 MB of PyScript's
+editor and terminal did).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from scripts.vendor import LOCKLESS, site_files, write_lockless
+
+TREE = (
+    "index.html", "embed.html", "pyscript.toml", "manifest.webmanifest",
+    "examples/example-game.json", "examples/wheel-example.html",
+    "ui/shell/main.py", "ui/embed/main.py", "ui/worker/ai_worker.py", "ui/render/table.py",
+    "assets/site.css", "assets/vendor/app.zip", "assets/vendor/app.zip.gz",
+    "assets/vendor/pyodide/pyodide.asm.wasm", "assets/vendor/pyodide/pyodide.asm.wasm.br",
+    "assets/vendor/pyodide/pyodide-lock.json",
+    "assets/vendor/pyodide/micropip-0.11.1-py3-none-any.whl",
+    "assets/vendor/pyscript/core-C9KDLldu.js", "assets/vendor/pyscript/py-editor-C4XsZtn7.js",
+    "assets/vendor/pyscript/codemirror-BDx3jn9j.js", "assets/vendor/pyscript/xterm.css",
+    "assets/vendor/pyscript/zip-T1gzVEcZ.js", "assets/vendor/pyscript/core.js.map",
+)
+
+
+def test_the_cache_lists_what_pages_load_and_nothing_else(tmp_path: Path) -> None:
+    for name in TREE:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("x")
+    assert site_files(tmp_path) == [
+        "assets/site.css", "assets/vendor/app.zip", "assets/vendor/pyodide/pyodide.asm.wasm",
+        "assets/vendor/pyscript/core-C9KDLldu.js", "assets/vendor/pyscript/py-editor-C4XsZtn7.js",
+        "embed.html", "examples/example-game.json", "index.html", "manifest.webmanifest",
+        "pyscript.toml", "ui/embed/main.py", "ui/shell/main.py", "ui/worker/ai_worker.py"]
+
+
+def test_pyodide_is_handed_only_the_lock_entry_the_site_can_use(tmp_path: Path) -> None:
+    lock = {"info": {"python": "3.14.2"},
+            "packages": {"micropip": {"name": "micropip", "depends": []},
+                         "numpy": {"name": "numpy", "depends": []}}}
+    (tmp_path / "pyodide-lock.json").write_text(json.dumps(lock))
+    text = write_lockless(tmp_path).read_text()
+    assert (tmp_path / LOCKLESS).exists()
+    given = json.loads(text.split("const LOCK = ", 1)[1].split(";\n", 1)[0])
+    assert given == {"info": {"python": "3.14.2"},
+                     "packages": {"micropip": {"name": "micropip", "depends": []}}}
+    assert 'from "./pyodide.mjs"' in text
