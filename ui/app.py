@@ -181,8 +181,9 @@ class App:
             return
         self.save_failed = True
         self.conflict = self.saves.conflict
-        self.ui = replace(self.ui, notices=self.ui.notices + (
-            OTHER_TAB if self.conflict else self.saves.problem,))
+        note = OTHER_TAB if self.conflict else self.saves.problem
+        if note not in self.ui.notices:  # every failed save would add it again (issue 32)
+            self.ui = replace(self.ui, notices=self.ui.notices + (note,))
 
     def _on_other_tab(self, slot: str) -> None:
         if slot == self.slot and self.saves.changed_elsewhere(slot):
