@@ -164,6 +164,15 @@ class FirefoxPage:
                 self._process.kill()
 
 
+def _die_with_parent() -> None:
+    """Linux: end this child when the test process dies without closing it (a killed run
+    once left a MiniBrowser spinning on a page for half an hour)."""
+    import ctypes
+    import signal
+
+    ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -181,7 +190,8 @@ class WebKitPage:
 
         self._xvfb = subprocess.Popen(
             ["Xvfb", "-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+            preexec_fn=_die_with_parent)
         self._driver_process: subprocess.Popen[bytes] | None = None
         try:
             assert self._xvfb.stdout is not None
@@ -189,7 +199,7 @@ class WebKitPage:
             port = _free_port()
             self._driver_process = subprocess.Popen(
                 [WEBKIT_DRIVER, f"--port={port}"], env={**os.environ, "DISPLAY": f":{display}"},
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=_die_with_parent)
             _wait_port(port, 20)
             options = Options()
             options.binary_location = MINIBROWSER
@@ -201,7 +211,8 @@ class WebKitPage:
             from selenium.webdriver.remote.client_config import ClientConfig
             config = ClientConfig(remote_server_addr=f"http://127.0.0.1:{port}",
                                   timeout=LAUNCH_TIMEOUT_S)
-            self._driver = webdriver.Remote(options=options, client_config=config)
+            self._driver = webdriver.Remote(command_executor=f"http://127.0.0.1:{port}",
+                                            options=options, client_config=config)
             self._driver.command_executor.client_config.timeout = CALL_TIMEOUT_S + 30
             self._driver.set_window_size(1280, 800)
             self.version = str(self._driver.capabilities.get("browserVersion", "?"))
