@@ -6,6 +6,8 @@ VENV := .venv
 VPY := $(VENV)/bin/python
 PORT ?= 8000
 CHROMIUM := /usr/bin/chromium
+FIREFOX := /usr/bin/firefox-esr
+WEBKIT_DRIVER := /usr/bin/WebKitWebDriver
 
 .PHONY: setup play test typecheck dist bench-load vendor clean
 
@@ -13,6 +15,12 @@ setup: $(VENV)/.deps node_modules/.package-lock.json
 	@if [ ! -x $(CHROMIUM) ]; then \
 		echo "installing chromium (Debian package) for the browser tests"; \
 		apt-get update && apt-get install -y chromium; \
+	fi
+	@# Firefox and WebKit for the cross-engine tests (e2e/engines): Debian's builds, since
+	@# the registries have none for Playwright; MiniBrowser needs a display, hence xvfb.
+	@if [ ! -x $(FIREFOX) ] || [ ! -x $(WEBKIT_DRIVER) ] || ! command -v Xvfb >/dev/null; then \
+		echo "installing firefox-esr, webkit2gtk-driver and xvfb (Debian packages) for the browser tests"; \
+		apt-get update && apt-get install -y firefox-esr webkit2gtk-driver xvfb; \
 	fi
 	$(VPY) scripts/vendor.py
 

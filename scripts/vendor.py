@@ -51,6 +51,24 @@ def copy_runtime(root: Path = ROOT, vendor: Path = VENDOR) -> None:
     (vendor / "pyodide").mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
         shutil.copy2(pyodide_dir / name, vendor / "pyodide" / name)
+    copy_fake_indexeddb(modules, vendor)
+
+
+def copy_fake_indexeddb(modules: Path, vendor: Path) -> None:
+    """Copy fake-indexeddb's browser modules (ESM, no dependencies) and its licence.
+
+    Why: ``assets/storage-guard.mjs`` puts this in-memory IndexedDB in place of one that
+    throws (storage blocked), so that PyScript can still boot.
+    """
+    package = modules / "fake-indexeddb"
+    if not package.is_dir():
+        sys.exit("node_modules/fake-indexeddb is missing: run `npm ci` (or `make setup`)")
+    target = vendor / "fake-indexeddb"
+    if target.exists():
+        shutil.rmtree(target)
+    shutil.copytree(package / "build" / "esm", target,
+                    ignore=shutil.ignore_patterns("*.map", "*.d.ts"))
+    shutil.copy2(package / "LICENSE", target / "LICENSE")
 
 
 def vendor_micropip(pyodide_dir: Path = VENDOR / "pyodide") -> Path:

@@ -486,6 +486,8 @@ def test_saves_other_tabs_and_overwrite_go_through_the_reducer() -> None:
     refused, _ = model.reduce(ui, model.Saved(False, problem="Storage is full."))
     assert refused.save_failed and not refused.conflict
     assert refused.notices == ("Storage is full.",)
+    again, _ = model.reduce(refused, model.Saved(False, problem="Storage is full."))
+    assert again.notices == ("Storage is full.",)  # every failed save, one notice
     assert not model.reduce(refused, model.Saved(True))[0].save_failed
     assert model.reduce(ui, model.OtherTab("game.other"))[0] is ui  # not this game's slot
     other, _ = model.reduce(ui, model.OtherTab("game.test"))

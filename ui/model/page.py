@@ -110,8 +110,9 @@ def saved(ui: UiState, event: Saved) -> Result:
     download the game: never a loss."""
     if event.ok:
         return replace(ui, save_failed=False, conflict=False), ()
-    return replace(ui, save_failed=True, conflict=event.conflict, notices=ui.notices + (
-        OTHER_TAB if event.conflict else event.problem,)), ()
+    # every failed save says it again: the notice is shown once (issue 32)
+    return noticed(replace(ui, save_failed=True, conflict=event.conflict),
+                   OTHER_TAB if event.conflict else event.problem), ()
 
 
 def other_tab(ui: UiState, event: OtherTab) -> Result:

@@ -1,0 +1,1 @@
+"""The cross-engine browser tests (Firefox and WebKit); see conftest.py."""

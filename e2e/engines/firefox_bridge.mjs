@@ -1,0 +1,82 @@
+// Firefox for the cross-engine tests (e2e/engines/browsers.py), driven by puppeteer-core
+// over WebDriver BiDi. Why a bridge: the tests are Python, and no maintained Python driver
+// reaches Debian's Firefox (Selenium needs geckodriver, which Debian does not ship, and
+// Playwright needs its own patched Firefox build). One JSON request per stdin line, one
+// JSON answer per stdout line: {id, op, ...} -> {id, ok: value} or {id, error: text}.
+//
+// argv[2]: Firefox preferences as JSON (e.g. {"network.cookie.cookieBehavior": 2}).
+import puppeteer from "puppeteer-core";
+import { createInterface } from "node:readline";
+
+const FIREFOX = process.env.ROME_FIREFOX || "/usr/bin/firefox-esr";
+const prefs = JSON.parse(process.argv[2] || "{}");
+const errors = [];
+let browser = null;
+let page = null;
+
+function watch(target) {
+  target.on("console", (message) => {
+    if (message.type() === "error") errors.push(`console.error: ${message.text()}`);
+  });
+  target.on("pageerror", (error) => errors.push(`pageerror: ${error.message || error}`));
+}
+
+async function frameOf(frameId) {
+  if (!frameId) return page.mainFrame();
+  const handle = await page.$(`iframe#${frameId}`);
+  const frame = handle && (await handle.contentFrame());
+  if (!frame) throw new Error(`no frame #${frameId}`);
+  return frame;
+}
+
+const ops = {
+  async launch() {
+    browser = await puppeteer.launch({
+      browser: "firefox",
+      executablePath: FIREFOX,
+      headless: true,
+      timeout: 60_000,
+      protocolTimeout: 600_000,
+      extraPrefsFirefox: prefs,
+    });
+    page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 800 });
+    watch(page);
+    return browser.version();
+  },
+  async goto({ url }) {
+    await page.goto(url, { waitUntil: "domcontentloaded", timeout: 120_000 });
+    return null;
+  },
+  async reload() {
+    await page.reload({ waitUntil: "domcontentloaded", timeout: 120_000 });
+    return null;
+  },
+  async evaluate({ source, arg, frame }) {
+    const target = await frameOf(frame);
+    return target.evaluate(`(${source})(${JSON.stringify(arg ?? null)})`);
+  },
+  async errors() {
+    return errors.splice(0);
+  },
+  async close() {
+    if (browser) await browser.close();
+    browser = null;
+    return null;
+  },
+};
+
+const lines = createInterface({ input: process.stdin });
+for await (const line of lines) {
+  const request = JSON.parse(line);
+  let answer;
+  try {
+    answer = { id: request.id, ok: (await ops[request.op](request)) ?? null };
+  } catch (error) {
+    answer = { id: request.id, error: String(error && error.stack ? error.stack : error) };
+  }
+  process.stdout.write(JSON.stringify(answer) + "\n");
+  if (request.op === "close") break;
+}
+if (browser) await browser.close();
+process.exit(0);

@@ -1,0 +1,162 @@
+"""The cross-engine suite: written once, run in Firefox and in WebKit (``engine_page``).
+
+What every engine must do (issue 34): boot; play a 2-player game against a computer by
+clicks to its end; draw each embed view in a sandboxed frame of a second origin, which
+reports its height; reload offline; start and play where storage throws; and never log a
+console error (the ``engine_page`` fixture). Chromium runs the full suite in ``e2e/``.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import rome
+from e2e.embedhost import readme_host_snippet
+from engines.browsers import EnginePage, click, record, wait_ready
+from engines.playing import (
+    GAME,
+    NOTICE_COUNT_JS,
+    STORAGE_NOTICE,
+    check_plays_with_one_notice,
+    measure,
+    play,
+    wait_for,
+)
+from scripts.serve import start_server
+
+ROOT = Path(__file__).resolve().parents[2]
+def test_game_boots_and_plays_to_its_end(engine_page: EnginePage, served: str) -> None:
+    """A 2-player game against the computer, by clicks, to the final scoring; what the page
+    shows is the engine's replay of its record."""
+    page = engine_page
+    start = time.monotonic()
+    page.open(served + GAME)
+    measure(page.engine, "version", page.version)
+    wait_ready(page)
+    measure(page.engine, "ready_s", round(time.monotonic() - start, 2))
+    measure(page.engine, "ready_in_page_ms", int(page.evaluate(
+        "() => Number(document.documentElement.dataset.readyMs)")))
+    wait_for(page, "() => document.getElementById('worker-status').dataset.workerReady")
+    measure(page.engine, "worker_ready_s", round(time.monotonic() - start, 2))
+    result = play(page)
+    assert result["over"], result
+    waits = sorted(result["waits"])
+    measure(page.engine, "computer_wait_median_ms", round(waits[len(waits) // 2]))
+    measure(page.engine, "computer_wait_max_ms", round(waits[-1]))
+    measure(page.engine, "game_s", round(time.monotonic() - start, 1))
+    data = record(page)
+    state = rome.replay(data["players"], data["seed"], data["actions"],
+                        shrine=data["shrine"])
+    assert rome.is_over(state)
+    shown = page.evaluate("() => [...document.querySelectorAll('[data-player]')].map("
+                          "(r) => [Number(r.dataset.player), Number(r.dataset.total)])")
+    assert {seat: total for seat, total in shown} == {
+        seat: score["total"] for seat, score in enumerate(rome.final_scores(state))}
+
+
+EMBEDS = [("calc", "embed.html?view=calculator"),
+          ("city", "embed.html?view=city&code=1.505.0.0.0"),
+          ("replay", "embed.html?view=replay&src=examples/example-game.json"),
+          ("game", "embed.html?view=game&compact=1&seats=human,random&seed=5&pace=0")]
+
+
+def host_html(site: str, fid: str, path: str) -> str:
+    """A rules site's page: one view in a sandboxed frame, and the README's snippet."""
+    return ("<!doctype html><html><head><meta charset='utf-8'><link rel='icon' href='data:,'>"
+            "<title>A rules site</title></head><body><h1>A rules site</h1>"
+            f'<iframe id="{fid}" src="{site}{path}" sandbox="allow-scripts" width="640" '
+            f'height="150" style="border: 0" title="{fid}"></iframe>\n'
+            f"{readme_host_snippet()}</body></html>")
+
+
+@pytest.mark.parametrize(("fid", "path"), EMBEDS, ids=[fid for fid, _ in EMBEDS])
+def test_embeds_in_sandboxed_frames_of_another_origin(engine_page: EnginePage, served: str,
+                                                       fid: str, path: str) -> None:
+    """Each view starts in ``sandbox="allow-scripts"`` on a second origin, and the host's
+    snippet sizes its frame to the height the view reports. One view per page: four
+    Pyodides booting at once on 2 busy cores overran the embed's own 120 s limit in WebKit."""
+    page = engine_page
+    folder = Path(tempfile.mkdtemp(prefix="rome-engine-host-"))
+    (folder / "host.html").write_text(host_html(served, fid, path), encoding="utf-8")
+    server = start_server(folder)
+    try:
+        start = time.monotonic()
+        page.open(f"http://127.0.0.1:{server.server_address[1]}/host.html")
+        state = wait_for(page, "() => { const d = document.documentElement.dataset; "
+                         "return d.ready === 'true' ? 'ready' : d.error !== undefined ? "
+                         "'error: ' + d.error : ''; }", 150, frame=fid)
+        assert state == "ready", f"{fid}: {state}"
+        assert page.evaluate("() => document.documentElement.dataset.opaqueOrigin",
+                             None, fid) == "true"
+        measure(page.engine, f"embed_{fid}_s", round(time.monotonic() - start, 1))
+        height = wait_for(page, f"() => parseFloat(document.getElementById('{fid}')"
+                          ".style.height) || 0", 30)
+        # Only that it reports one: whether the height settles is issue 32's test (the
+        # compact game's frame still grows under the README's snippet: 5,153 px once).
+        assert height >= 40, (fid, height)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_offline_reload(engine_page: EnginePage) -> None:
+    """After one visit the game starts again with its server gone (the service worker)."""
+    page = engine_page
+    server = start_server(ROOT)
+    url = f"http://127.0.0.1:{server.server_address[1]}/index.html"
+    try:
+        page.open(url)
+        wait_ready(page)
+        wait_for(page, "() => document.documentElement.dataset.offlineReady === 'true' && "
+                 "navigator.serviceWorker.controller !== null", 120)
+    finally:
+        server.shutdown()
+        server.server_close()
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("() => document.getElementById('app').hidden") is False
+    wait_for(page, "() => document.getElementById('worker-status').dataset.workerReady")
+
+
+BREAK_STORAGE_JS = """// Storage that throws, as Firefox with cookies blocked does.
+(() => {
+  const refuse = () => { throw new DOMException("The operation is insecure.", "SecurityError"); };
+  for (const name of ["localStorage", "sessionStorage", "indexedDB"])
+    Object.defineProperty(window, name, { get: refuse, configurable: true });
+  window.BroadcastChannel = class { constructor() { refuse(); } };
+})();
+"""
+
+
+@pytest.fixture(scope="module")
+def storage_refused(served: str) -> Iterator[str]:
+    """The site where ``localStorage``, ``indexedDB`` and ``BroadcastChannel`` throw on
+    access: its files, with a first script in ``index.html`` that breaks them."""
+    folder = Path(tempfile.mkdtemp(prefix="rome-no-storage-"))
+    for entry in ROOT.iterdir():
+        if entry.name not in ("index.html", ".git", "node_modules", ".venv"):
+            (folder / entry.name).symlink_to(entry)
+    (folder / "break-storage.js").write_text(BREAK_STORAGE_JS, encoding="utf-8")
+    index = (ROOT / "index.html").read_text(encoding="utf-8")
+    (folder / "index.html").write_text(index.replace(
+        "<head>", '<head>\n    <script src="./break-storage.js"></script>', 1), encoding="utf-8")
+    server = start_server(folder)
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+def test_storage_that_throws(engine_page: EnginePage, storage_refused: str) -> None:
+    """Start, play and one notice when every kind of storage throws (PyScript's IndexedDB
+    and BroadcastChannel get in-memory stand-ins: ``assets/storage-guard.mjs``)."""
+    check_plays_with_one_notice(engine_page, storage_refused + GAME)
+    assert engine_page.evaluate("() => document.documentElement.dataset.storageStandIns") \
+        == "indexedDB BroadcastChannel"
+    assert engine_page.evaluate("() => !!document.querySelector('[data-ui=\"download\"]')")
+    click(engine_page, '[data-ui="dismiss"]')
+    assert engine_page.evaluate(NOTICE_COUNT_JS, STORAGE_NOTICE) == 0
