@@ -261,3 +261,11 @@ def test_a_replay_record_with_shrine_false_is_a_game_without_the_shrine() -> Non
     game = replay.load(json.dumps({"players": 2, "seed": 4, "shrine": False, "actions": []}))
     assert game.shrine is False
     assert replay.load(json.dumps({"players": 2, "seed": 4, "actions": []})).shrine is False
+
+
+@pytest.mark.parametrize(("search", "kept"), [
+    ("?seats=human,easy&seed=3&shrine=1&pace=0", "?pace=0"),
+    ("?view=game&compact=1&save=a&seats=human,random&seed=5", "?view=game&compact=1&save=a"),
+    ("?seats=human,easy", ""), ("", ""), ("?%73eats=x&pace=fast", "?pace=fast")])
+def test_a_begun_game_leaves_the_rest_of_the_address(search: str, kept: str) -> None:
+    assert address.without_game(search) == kept

@@ -170,6 +170,18 @@ def namespace(text: str) -> str:
     return _NAME.sub("", text.lower())[:32]
 
 
+GAME_KEYS = ("seats", "seed", "shrine")
+"""What asks for a new game: dropped from the address once the game has begun."""
+
+
+def without_game(search: str) -> str:
+    """``search`` without the parameters that start a game, every other one kept verbatim
+    (the compact game's ``view=game&save=…``), so a reload resumes instead of restarting."""
+    kept = [part for part in search.lstrip("?").split("&")
+            if part and unquote(part.split("=", 1)[0]) not in GAME_KEYS]
+    return "?" + "&".join(kept) if kept else ""
+
+
 # -- what each page reads -----------------------------------------------------------------
 @dataclass(frozen=True)
 class GameOptions:

@@ -97,8 +97,8 @@ class App:
         self.dispatch(events.Begin(Session.new(seats, seed, shrine), self.saves.new_slot()))
 
     def _drop_game_params(self) -> None:
-        """Keep ``pace`` but drop ``seats``/``seed``/``shrine``: a reload then resumes."""
-        keep = "?pace=" + str(self.ui.pace) if "pace=" in str(window.location.search) else ""
+        """Drop ``seats``/``seed``/``shrine`` and keep the rest: a reload then resumes."""
+        keep = address.without_game(str(window.location.search))
         window.history.replaceState(None, "", str(window.location.pathname) + keep)
 
     def _on_other_tab(self, slot: str) -> None:
