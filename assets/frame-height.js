@@ -5,6 +5,10 @@
 (() => {
   "use strict";
   if (window.parent === window) return;
+  // The reported height must not depend on the frame's own height, or the host's resize
+  // answers it and the page grows again: site.css gives a framed page's layout fixed
+  // sizes where a top window's follows the viewport (the phone table's 100dvh).
+  document.documentElement.dataset.framed = "true";
   let last = -1;
 
   // The bottom of the lowest visible child of <body>, not the body itself: the body is

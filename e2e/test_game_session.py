@@ -11,7 +11,8 @@ import random
 import pytest
 
 import rome
-from ui.render.newgame import parse_address
+from ui.address import game_options as parse_address
+from ui.render.newgame import seats_for
 from ui.saves.session import SaveError, Seat, Session
 
 SEATS = [Seat("Ann", True), Seat("Bot", False, "random")]
@@ -69,7 +70,7 @@ def test_undo_only_own_unrevealing_action() -> None:
 
 def test_address_options() -> None:
     opts = parse_address("?seats=human,normal,hard&seed=42&shrine=1&pace=0")
-    assert [x.human for x in opts.seats or []] == [True, False, False]
+    assert [x.human for x in seats_for(opts.seats or ())] == [True, False, False]
     assert (opts.seed, opts.shrine, opts.pace) == (42, True, 0)
     assert parse_address("?seats=human,wizard").seats is None
     assert parse_address("").seats is None

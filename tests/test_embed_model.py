@@ -8,6 +8,7 @@ import random
 import pytest
 
 import rome
+from ui.address import embed_address as parse
 from ui.embed import calculator, replay
 from ui.embed.calculator import (
     Calculator,
@@ -20,7 +21,6 @@ from ui.embed.calculator import (
     ToggleCard,
 )
 from ui.embed.calculator_render import frame
-from ui.embed.params import parse
 from ui.embed.view import Focus, Keep
 
 EXAMPLE_CODE = "1.8D69J55H2LH45BR7K.9.3.1"  # tests/data/rulebook_example.json

@@ -19,11 +19,11 @@ import pytest
 
 import rome
 from ui import model
+from ui.address import game_options as parse_address
 from ui.model import Mode, UiState
 from ui.render import phone
 from ui.render.details import render_detail
 from ui.render.endgame import render_end
-from ui.render.newgame import parse_address
 from ui.render.prompt import render_prompt
 from ui.render.table import regions
 from ui.render.view import table_view

@@ -8,25 +8,24 @@ the frame says at once that nothing will be saved.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from pyscript import document, window
 
-from ui.embed.params import EmbedParams
+from ui.address import EmbedAddress
 from ui.saves.storage import Store
 
 PREFIX = "rome-embed."
 _app: Any = None
 
 
-def namespace(params: EmbedParams) -> str:
-    """``rome-embed.<name>``: the name cut to what a storage key may safely hold."""
-    name = re.sub(r"[^a-z0-9-]", "", params.namespace.lower())[:32] or "embed"
-    return PREFIX + name
+def namespace(params: EmbedAddress) -> str:
+    """``rome-embed.<name>`` (``ui.address.namespace`` cut the name to what a storage key
+    may safely hold)."""
+    return PREFIX + (params.namespace or "embed")
 
 
-def mount(params: EmbedParams) -> None:
+def mount(params: EmbedAddress) -> None:
     """The table's own entry, always compact, on ``#app`` with this embed's namespace."""
     global _app
     from ui.shell.app import start_game

@@ -1,63 +1,104 @@
 """``embed.html``'s entry point: read the address, mount one view, mark the page ready.
 
-The replay may come from a JSON file next to the page (``src=``): that is fetched
-before ``boot.start`` so ``data-ready`` means "the view is on screen".
+The address is read once by :mod:`ui.address`; what it refused is said above the view,
+which starts with its defaults. The replay may come from a JSON file in the folder of
+the page (``src=``): the browser's own ``URL`` resolves it, :func:`ui.address.inside_folder`
+checks the result, and it is fetched before ``boot.start`` so ``data-ready`` means "the
+view is on screen".
 """
 
 from __future__ import annotations
 
-from pyscript import window
+from pyscript import document, window
 
+from ui import address
+from ui.address import EmbedAddress
 from ui.embed import page, replay
-from ui.embed.params import EmbedParams, parse
+from ui.render.markup import esc
 from ui.shell import boot
 
 _view: object = None
 
 
-def _mount_replay(params: EmbedParams, text: str) -> None:
+def _mount_replay(params: EmbedAddress, text: str, where: str) -> None:
     global _view
     try:
         game = replay.load(text)
     except replay.RecordError as exc:
-        page.show_problem("This replay cannot be shown", str(exc))
+        page.show_problem("This replay cannot be shown", f"{where} cannot be shown: {exc}.")
         return
     _view = page.mount_replay(game, params)
 
 
-def setup(params: EmbedParams, record_text: str = "") -> None:
-    """Mount the view the address asks for."""
+def setup(params: EmbedAddress, record_text: str = "", fetch_problem: str = "") -> None:
+    """Mount the view the address asks for, after saying what the address got wrong."""
     global _view
+    _say(params.problems)
     if params.view == "calculator":
         _view = page.mount_calculator(params)
     elif params.view == "city":
         page.mount_city(params)
     elif params.view == "replay":
-        if not (params.record or record_text):
+        if fetch_problem:
+            page.show_problem("This replay cannot be shown", fetch_problem)
+        elif params.record:
+            _mount_replay(params, params.record, "The address's record=")
+        elif record_text:
+            _mount_replay(params, record_text, f"The replay file {params.src}")
+        else:
             page.show_problem("No game to replay",
                               "The address needs record=<JSON> or src=<file.json>.")
-        else:
-            _mount_replay(params, params.record or record_text)
     elif params.view == "game":
         from ui.embed import game
 
         game.mount(params)
 
 
+def _say(problems: tuple[str, ...]) -> None:
+    """The refused parameters, one sentence each, above the view."""
+    if not problems:
+        return
+    notes = document.createElement("div")
+    notes.id = "embed-notes"
+    notes.className = "embed-notes"
+    notes.setAttribute("role", "status")
+    notes.innerHTML = "".join(f"<p>{esc(text)}</p>" for text in problems)
+    document.body.insertBefore(notes, document.getElementById("app"))
+
+
+async def fetch_record(src: str) -> tuple[str, str]:
+    """The text of the record file ``src`` (already whitelisted), or why there is none."""
+    here = str(window.location.href)
+    try:
+        resolved = str(window.URL.new(src, here).href)
+    except Exception:
+        return "", f"The address's src= was not used: {src} is not an address."
+    if not address.inside_folder(resolved, here):
+        return "", (f"The address's src= was not used: {src} leads outside the folder of "
+                    "embed.html.")
+    try:
+        response = await window.fetch(resolved)
+    except Exception:
+        return "", f"The replay file {src} could not be reached."
+    status = int(response.status)
+    if status == 404:
+        return "", f"The replay file {src} was not found."
+    if not response.ok:
+        return "", f"The replay file {src} could not be loaded (HTTP {status})."
+    declared = str(response.headers.get("Content-Length") or "")
+    if len(declared) > 12 or (declared.isascii() and declared.isdigit()
+                              and int(declared) > address.MAX_RECORD_CHARS):
+        return "", (f"The replay file {src} is too large to be a game ({declared} bytes, "
+                    f"at most {address.MAX_RECORD_CHARS}).")
+    return str(await response.text()), ""
+
+
 async def main() -> None:
-    params = parse(str(window.location.search))
-    record_text = ""
+    params = address.embed_address(str(window.location.search))
+    record_text, problem = "", ""
     if params.view == "replay" and params.src and not params.record:
-        parts = params.src.split("/")
-        if ":" in params.src or ".." in parts or not parts[0] or not params.src.endswith(".json"):
-            boot.fail("src= names a .json file in the page's own folder (or below it)")
-            return
-        response = await window.fetch(params.src)
-        if not response.ok:
-            boot.fail(f"The replay file {params.src} could not be loaded ({response.status}).")
-            return
-        record_text = str(await response.text())
-    boot.start(lambda: setup(params, record_text))
+        record_text, problem = await fetch_record(params.src)
+    boot.start(lambda: setup(params, record_text, problem))
 
 
 boot.background(main())

@@ -15,8 +15,8 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from rome import ScoreInputError
+from ui.address import EmbedAddress
 from ui.embed import calculator, calculator_render, city, replay
-from ui.embed.params import EmbedParams
 from ui.embed.view import Effect, Focus, Frame, Keep
 from ui.render.markup import esc, present
 
@@ -77,7 +77,7 @@ class ViewPage(Generic[S, E]):
 
 
 # -- calculator --------------------------------------------------------------------------
-def mount_calculator(params: EmbedParams) -> ViewPage[calculator.Calculator, calculator.Event]:
+def mount_calculator(params: EmbedAddress) -> ViewPage[calculator.Calculator, calculator.Event]:
     """The calculator, from the address's city code if it has one (else empty)."""
     try:
         calc = calculator.Calculator.from_code(params.code) if params.code \
@@ -115,12 +115,12 @@ def _calculator_input(view: ViewPage[Any, calculator.Event], event: Any) -> None
         view.dispatch(calculator.Search(str(target.value)))
     elif target.matches("[data-input]"):
         text = str(target.value).strip()
-        view.dispatch(calculator.SetNumber(str(target.dataset.input),
-                                           int(text) if text.isdigit() else 0))
+        number = int(text[:6]) if text[:6].isascii() and text[:6].isdigit() else 0
+        view.dispatch(calculator.SetNumber(str(target.dataset.input), number))
 
 
 # -- city view ---------------------------------------------------------------------------
-def mount_city(params: EmbedParams) -> None:
+def mount_city(params: EmbedAddress) -> None:
     """The city of ``code=``, read-only: one render, no events."""
     _app().innerHTML = city.render(params.code, str(window.location.href))
 
@@ -129,7 +129,7 @@ def mount_city(params: EmbedParams) -> None:
 REPLAY_KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "start", "End": "end"}
 
 
-def mount_replay(game: replay.Replay, params: EmbedParams) -> ViewPage[replay.Viewer, replay.Go]:
+def mount_replay(game: replay.Replay, params: EmbedAddress) -> ViewPage[replay.Viewer, replay.Go]:
     """The replay at the address's step; controls and arrow keys move it."""
     view = ViewPage(replay.start(game, params.step, params.open_hands), replay.reduce,
                     replay.frame, replay.shell)

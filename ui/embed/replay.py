@@ -17,13 +17,16 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import rome
+from ui.address import MAX_RECORD_CHARS, shown
 from ui.embed.view import Frame
 from ui.render.city import render_city
 from ui.render.endgame import render_end
 from ui.render.markup import esc
 from ui.render.svg_cards import back_svg, card_svg, card_title, influence_card_svg
+from ui.saves.save import SaveError, parse_bounded
 
 MAX_ACTIONS = 2000  # far more than any game (4 players: about 250)
+RECORD_DEPTH = 2  # an object holding the list of actions
 
 
 class RecordError(ValueError):
@@ -51,22 +54,27 @@ def _field(data: dict[str, Any], key: str, kind: type) -> Any:
     value = data.get(key)
     if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
         raise RecordError(f'"{key}" must be a whole number')
+    if kind is bool and not isinstance(value, bool):
+        raise RecordError(f'"{key}" must be true or false, not {json.dumps(value)[:24]}')
     if kind is not int and not isinstance(value, kind):
         raise RecordError(f'"{key}" must be a {kind.__name__}')
     return value
 
 
 def load(text: str) -> Replay:
-    """Parse and replay a record (JSON text); every action is checked by the engine."""
+    """Parse and replay a record (JSON text); every action is checked by the engine.
+
+    Read with the saves' bounded reader: size and nesting are checked before parsing."""
     try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise RecordError(f"the record is not JSON ({exc})") from None
+        data = parse_bounded(text, "the record", MAX_RECORD_CHARS, RECORD_DEPTH)
+    except SaveError as exc:
+        reason = str(exc)
+        raise RecordError("the record is not JSON" if "damaged" in reason else reason) from None
     if not isinstance(data, dict):
         raise RecordError('the record must be {"players", "seed", "shrine", "actions"}')
     players = _field(data, "players", int)
     seed = _field(data, "seed", int)
-    shrine = bool(data.get("shrine", False))
+    shrine = _field(data, "shrine", bool) if "shrine" in data else False
     actions = _field(data, "actions", list)
     if players not in (2, 3, 4):
         raise RecordError("a game has 2, 3 or 4 players")
@@ -80,7 +88,8 @@ def load(text: str) -> Replay:
             action = rome.Action.parse(text)
             after = rome.apply_action(state, action)
         except rome.RomeError as exc:
-            raise RecordError(f"action {i + 1} ({text!r}) cannot be played: {exc}") from None
+            raise RecordError(f"action {i + 1} ({shown(text)}) cannot be played: {exc}") \
+                from None
         lines.append(tuple(rome.describe(state, action, after, names)))
         states.append(after)
         state = after

@@ -1,7 +1,8 @@
-"""The new-game screen and the address options (``?seats=human,normal&seed=42&shrine=1``).
+"""The new-game screen, and the seats of the game an address asks for.
 
 Why one module: both are ways to say "who plays, with which options", and both end in
-the same list of :class:`ui.saves.session.Seat`. Reading the form uses element ids only.
+the same list of :class:`ui.saves.session.Seat` with the same default names. The address itself
+is read and validated by :mod:`ui.address`. Reading the form uses element ids only.
 """
 
 from __future__ import annotations
@@ -9,30 +10,13 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
-from urllib.parse import parse_qs
 
 from rome.ai.levels import MENU_LEVELS as LEVELS
 from rome.ai.levels import TEST_LEVELS
 from ui.render.markup import SEAT_COLOUR_NAMES, SEAT_COLOURS, attrs, button, esc
 from ui.render.names import clean_name
 from ui.saves.session import Seat
-
-PACES: dict[str, int] = {"slow": 1600, "normal": 800, "fast": 250, "instant": 0}
-"""Milliseconds between computer moves; ``pace=0`` in the address is the tests' setting."""
-
-
-@dataclass
-class AddressOptions:
-    """What the page address asks for; ``seats`` is None when it asks for no new game."""
-
-    seats: list[Seat] | None
-    seed: int | None
-    shrine: bool
-    pace: int | None
-    error: str = ""  # what was wrong with the set-up the address asked for
-
 
 LEVEL_LINES: dict[str, str] = {
     "easy": "Easy — plays sensible moves with a little randomness; good for learning.",
@@ -48,69 +32,18 @@ def default_name(index: int, human: bool, level: str) -> str:
     return ('Aurelia', 'Brutus', 'Cassia', 'Decimus')[index]
 
 
-def parse_seats(text: str) -> list[Seat]:
-    """``human,normal,hard`` -> seats; raises ValueError for anything else."""
-    kinds = [k.strip().lower() for k in text.split(",") if k.strip()]
-    if not 2 <= len(kinds) <= 4:
-        raise ValueError(f"a game needs 2 to 4 seats, the address lists {len(kinds)} "
-                         f"({text!r})")
-    seats = []
-    for i, kind in enumerate(kinds):
-        if kind == "human":
-            seats.append(Seat(default_name(i, True, ""), True))
-        elif kind in LEVELS + TEST_LEVELS:
-            seats.append(Seat(default_name(i, False, kind), False, kind))
-        else:
-            known = ", ".join(("human",) + LEVELS)
-            raise ValueError(f"{kind!r} is not a kind of seat (use {known})")
-    humans = [s for s in seats if s.human]
-    if len(humans) > 1:  # several humans: number them plainly
+def seats_for(kinds: Sequence[str]) -> list[Seat]:
+    """Seats of the kinds an address lists (``ui.address.seat_kinds`` checked them)."""
+    seats = [Seat(default_name(i, True, ""), True) if kind == "human"
+             else Seat(default_name(i, False, kind), False, kind)
+             for i, kind in enumerate(kinds)]
+    if sum(s.human for s in seats) > 1:  # several humans: number them plainly
         count = 0
         for i, s in enumerate(seats):
             if s.human:
                 count += 1
                 seats[i] = Seat(f"Player {count}", True)
     return seats
-
-
-def parse_pace(text: str) -> int | None:
-    if text in PACES:
-        return PACES[text]
-    try:
-        return max(0, min(5000, int(text)))
-    except ValueError:
-        return None
-
-
-def parse_address(search: str) -> AddressOptions:
-    """Read the query string (``location.search``); bad values are ignored, not fatal."""
-    query = parse_qs(search.lstrip("?"))
-
-    def first(key: str) -> str | None:
-        values = query.get(key)
-        return values[0] if values else None
-
-    seats = None
-    problems = []
-    if "seats" in query or first("seats") is not None:
-        try:
-            seats = parse_seats(first("seats") or "")
-        except ValueError as exc:
-            problems.append(str(exc))
-    seed = None
-    if first("seed"):
-        try:
-            seed = int(first("seed") or "")
-        except ValueError:
-            problems.append(f"the seed must be a whole number, not {first('seed')!r}")
-    shrine = first("shrine") in ("1", "true", "yes", "on")
-    pace = parse_pace(first("pace") or "") if first("pace") is not None else None
-    error = ""
-    if problems:
-        error = ("The address asked for a game this table cannot set up: "
-                 + "; ".join(problems) + ". Choose the players below instead.")
-        seats = None
-    return AddressOptions(seats, seed, shrine, pace, error)
 
 
 def random_seed() -> int:

@@ -7,8 +7,8 @@ inner HTML of these sub-containers, so the frame (and its controls) survives. Th
 
 from __future__ import annotations
 
+from ui.address import PACE_NAMES as PACES
 from ui.render.markup import button, esc
-from ui.render.newgame import PACES
 
 
 def pace_select(current: int) -> str:

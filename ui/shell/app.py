@@ -21,6 +21,7 @@ from typing import Any
 from pyscript import document, window
 
 import rome
+from ui import address
 from ui.model import effects, events, needs_render, reduce
 from ui.model.state import UiState
 from ui.render import newgame
@@ -43,7 +44,7 @@ class App:
         self.compact = compact
         self.saves = save.Saves(Store(window, namespace))
         settings, notice = self.saves.read_settings()
-        self.ui = UiState(pace=int(settings.get("pace", newgame.PACES["normal"])),
+        self.ui = UiState(pace=int(settings.get("pace", address.PACE_NAMES["normal"])),
                           theme=str(settings.get("theme", "auto")),
                           open_hands=bool(settings.get("open_hands", False)),
                           notices=(notice,) if notice else ())
@@ -62,9 +63,11 @@ class App:
     # -- starting a game ------------------------------------------------------------------
     def start_from_address(self) -> None:
         """Address options win; otherwise resume the saved game; otherwise the form."""
-        opts = newgame.parse_address(str(window.location.search))
+        opts = address.game_options(str(window.location.search))
         if opts.pace is not None:
             self.dispatch(events.Setting("pace", opts.pace, remember=False))
+        for note in opts.notes:
+            self.dispatch(events.Notice(note))
         if opts.error:
             self._drop_game_params()
             self.dispatch(events.OpenForm(notice=opts.error))
@@ -72,7 +75,7 @@ class App:
         if opts.seats:
             seed = opts.seed if opts.seed is not None else newgame.random_seed()
             self._drop_game_params()
-            self.new_game(opts.seats, seed, opts.shrine)
+            self.new_game(newgame.seats_for(opts.seats), seed, opts.shrine)
             return
         slot = self.saves.last_slot()
         if slot is None:
@@ -95,8 +98,8 @@ class App:
         self.dispatch(events.Begin(Session.new(seats, seed, shrine), self.saves.new_slot()))
 
     def _drop_game_params(self) -> None:
-        """Keep ``pace`` but drop ``seats``/``seed``/``shrine``: a reload then resumes."""
-        keep = "?pace=" + str(self.ui.pace) if "pace=" in str(window.location.search) else ""
+        """Drop ``seats``/``seed``/``shrine`` and keep the rest: a reload then resumes."""
+        keep = address.without_game(str(window.location.search))
         window.history.replaceState(None, "", str(window.location.pathname) + keep)
 
     def _on_other_tab(self, slot: str) -> None:
