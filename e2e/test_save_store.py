@@ -332,6 +332,14 @@ def test_import_refuses_non_games(text: str) -> None:
         import_game(text)
 
 
+@pytest.mark.parametrize("shrine", ["false", "true", 0, 1, None, [], {}])
+def test_import_refuses_a_shrine_that_is_not_a_boolean(shrine: object) -> None:
+    data = json.loads(export_game(game(5)))
+    data["shrine"] = shrine
+    with pytest.raises(SaveError, match="shrine option"):
+        import_game(json.dumps(data))
+
+
 def test_import_refuses_illegal_moves_with_a_bounded_sentence() -> None:
     data = json.loads(export_game(game(5)))
     data["actions"].append("place 99")

@@ -161,11 +161,13 @@ def import_game(text: str) -> Session:
         raise SaveError("the file's seats do not match its number of players")
     if not isinstance(actions, list):
         raise SaveError("the file's move list is damaged")
+    if not isinstance(data.get("shrine"), bool):  # "false" is a non-empty string: true
+        raise SaveError("the file's shrine option is not true or false")
     check_moves(data, "the file")
     auto = []
     try:  # forced moves are the ones the engine plays itself: recompute their flags
         state = rome.new_game(len(seats), seed=_int(data.get("seed")),
-                              shrine=bool(data.get("shrine")))
+                              shrine=data["shrine"])
         for text_ in actions:
             auto.append(rome.automatic_action(state) is not None)
             state = rome.apply_action(state, rome.Action.parse(text_))
