@@ -81,7 +81,7 @@ def test_throwing_storage_plays_and_says_it_cannot_save(
     page = strict_page
     page.add_init_script(THROWING_STORAGE)
     open_game(page, "index.html?seats=human,random&seed=3&pace=0")
-    expect(page.locator("#notice")).to_contain_text("cannot be saved")
+    expect(page.locator("#notice")).to_contain_text("will not be saved")
     play_human_moves(page, 3)
     assert moves(page) >= 3
 

@@ -255,7 +255,7 @@ def test_full_storage_keeps_the_game_in_memory_and_says_so() -> None:
     storage.quota = sum(len(k) + len(v) for k, v in storage.data.items()) + 100
     play_more = game(80)
     assert not saves.save_game(slot, play_more)
-    assert "storage is full" in saves.problem and "download" in saves.problem
+    assert "storage is full" in saves.problem and "Download this game" in saves.problem
     assert storage.data[NS + "game." + slot] == stored  # the older save is intact
     assert len(play_more.actions) == 80  # and the game in memory untouched
 
@@ -264,7 +264,8 @@ def test_throwing_storage_plays_on_without_saving() -> None:
     saves = saves_on(FakeWindow(throws=True))
     assert saves.list_games() == [] and saves.last_slot() is None
     assert saves.save_game(saves.new_slot(), game()) is False
-    assert "cannot be saved" in saves.problem
+    assert "will not be saved" in saves.problem and "Download this game" in saves.problem
+    assert saves.closed_notice() == saves.problem  # said at start-up in the same words
     assert saves.read_settings() == (SETTINGS_DEFAULTS, "")
 
 

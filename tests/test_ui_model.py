@@ -488,6 +488,9 @@ def test_saves_other_tabs_and_overwrite_go_through_the_reducer() -> None:
     assert refused.notices == ("Storage is full.",)
     again, _ = model.reduce(refused, model.Saved(False, problem="Storage is full."))
     assert again.notices == ("Storage is full.",)  # every failed save, one notice
+    dismissed, _ = model.reduce(refused, model.Notice(""))
+    assert model.reduce(dismissed, model.Saved(False, problem="Storage is full."))[0] \
+        .notices == ()  # dismissed stays dismissed while saves keep failing
     assert not model.reduce(refused, model.Saved(True))[0].save_failed
     assert model.reduce(ui, model.OtherTab("game.other"))[0] is ui  # not this game's slot
     other, _ = model.reduce(ui, model.OtherTab("game.test"))

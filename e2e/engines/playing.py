@@ -27,7 +27,7 @@ def measure(engine: str, name: str, value: Any) -> None:
 
 
 GAME = "index.html?seats=human,easy&seed=11&pace=0"
-STORAGE_NOTICE = "cannot be saved"
+STORAGE_NOTICE = "will not be saved"
 
 # Plays as the human by clicking a seeded-random enabled [data-action] whenever it is the
 # human's turn, until the game is over or ``stopAfter`` moves; times each wait for the

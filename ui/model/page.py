@@ -110,7 +110,8 @@ def saved(ui: UiState, event: Saved) -> Result:
     download the game: never a loss."""
     if event.ok:
         return replace(ui, save_failed=False, conflict=False), ()
-    # every failed save says it again: the notice is shown once (issue 32)
+    if ui.save_failed and not event.conflict:
+        return ui, ()  # told already, maybe dismissed: every later move would say it again
     return noticed(replace(ui, save_failed=True, conflict=event.conflict),
                    OTHER_TAB if event.conflict else event.problem), ()
 

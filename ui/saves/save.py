@@ -19,6 +19,8 @@ API for the page (``saves = Saves(Store(window))``; nothing here raises except w
   ``saves.problem`` then says why in a sentence, and ``saves.conflict`` is True when the
   slot was changed or deleted by another tab since this page last read or wrote it (it is
   not overwritten unless ``overwrite=True``: ask the player first).
+  ``Saves(store, embed=True)`` words the refusals for an embed (``ui.saves.refusal``);
+  ``saves.closed_notice()`` is the same sentence at start-up when storage is closed.
 * ``saves.delete_game(slot)``; ``saves.new_slot() -> str`` (an unused slot id).
 * ``saves.last_slot() -> str | None`` — the game to resume on a reload (the last one this
   browser saved), None if it is gone.
@@ -49,6 +51,7 @@ from typing import Any
 
 import rome
 from ui.render.names import quote
+from ui.saves.refusal import refusal
 from ui.saves.session import SaveError, Seat, Session
 from ui.saves.storage import Store
 
@@ -188,9 +191,11 @@ def _int(value: Any) -> int:
 class Saves:
     """Slots, settings and the last game, over one :class:`Store` (see module docstring)."""
 
-    def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time,
+                 embed: bool = False) -> None:
         self.store = store
         self.clock = clock
+        self.embed = embed  # said inside an embed: words of ``ui.saves.refusal``
         self.problem = ""
         self.conflict = False
         self._known: dict[str, str | None] = {}
@@ -272,13 +277,8 @@ class Saves:
         state = session.state
         data.update(round=state.round, over=rome.is_over(state), saved_at=round(self.clock(), 3))
         text = json.dumps(data, separators=(",", ":"))
-        if not self.store.available:
-            self.problem = ("This browser does not let the game use storage (private browsing "
-                            "or a blocked site?): the game cannot be saved, but plays on.")
-            return False
-        if not self.store.set(key, text):
-            self.problem = ("The game could not be saved: the browser's storage is full or "
-                            "refused. The game goes on here; download it to keep it.")
+        if not self.store.available or not self.store.set(key, text):
+            self.problem = refusal(self.store.available, self.embed)
             return False
         self._known[slot] = text
         self.store.set(LAST, slot)
@@ -314,6 +314,11 @@ class Saves:
                     callback(slot)
 
         self.store.listen(on_change)
+
+    def closed_notice(self) -> str:
+        """What to say at start-up when storage is closed ("" when open): the very sentence
+        a failed save gives, so the page shows it once."""
+        return "" if self.store.available else refusal(False, self.embed)
 
     def take_notices(self) -> list[str]:
         notices, self._notices = self._notices, []

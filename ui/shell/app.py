@@ -42,12 +42,13 @@ class App:
                  namespace: str = "great-city-of-rome") -> None:
         self.root = root if root is not None else document.getElementById("app")
         self.compact = compact
-        self.saves = save.Saves(Store(window, namespace))
+        self.saves = save.Saves(Store(window, namespace), embed=compact)
         settings, notice = self.saves.read_settings()
+        closed = self.saves.closed_notice()  # said at once, and once: failed saves repeat it
         self.ui = UiState(pace=int(settings.get("pace", address.PACE_NAMES["normal"])),
                           theme=str(settings.get("theme", "auto")),
                           open_hands=bool(settings.get("open_hands", False)),
-                          notices=(notice,) if notice else ())
+                          notices=tuple(n for n in (closed, notice) if n))
         self.saves.watch(self._on_other_tab)
         self.offered: dict[str, rome.Action] = {}  # action text -> action, as drawn
         self.paint = Painter(self.root)

@@ -27,6 +27,7 @@ from ui.render.review import render_review
 from ui.render.table import regions
 from ui.render.table_layout import TABLE_SKELETON, controls
 from ui.render.view import TableView, table_view
+from ui.saves.refusal import CLOSED_EMBED, DOWNLOAD
 
 LOAD_FILE = ('<p class="load-file"><label>Resume a downloaded game: '
              '<input type="file" id="load-file" accept=".json,application/json"></label></p>')
@@ -137,8 +138,8 @@ class Painter:
         extra = ""
         if ui.conflict:
             extra += button("Overwrite with this tab's game", cls="btn small", data_ui="overwrite")
-        if ui.save_failed:
-            extra += button("Download this game", cls="btn small", data_ui="download",
+        if ui.save_failed and CLOSED_EMBED not in ui.notices:  # a sandbox cannot download
+            extra += button(DOWNLOAD, cls="btn small", data_ui="download",
                             id="download-btn")
         self._set("notice", esc(notice) + extra + (
             button("Dismiss", cls="btn small", data_ui="dismiss") if notice else ""))
