@@ -9,6 +9,7 @@ replays the page's own action history with the engine and checks what was shown.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -164,9 +165,12 @@ def check_review(page: Page, data: dict[str, Any]) -> None:
         state = rome.apply_action(state, rome.Action.parse(text))
     rows = review.locator("tr[data-ply]")
     expect(rows).to_have_count(len(mine))
-    shown = [(r.get_attribute("data-ply"), r.locator("td").nth(1).locator("code").inner_text())
+    shown = [(r.get_attribute("data-ply"), r.locator("td").nth(1).inner_text())
              for r in rows.all()]
-    assert shown == mine
+    assert [ply for ply, _words in shown] == [ply for ply, _text in mine]
+    for (_ply, words), (_p, text) in zip(shown, mine, strict=True):
+        # the move in a player's words, never its notation (issue 33)
+        assert words.strip() and text not in words and not re.search(r"[a-z]-\d|\d,-?\d", words)
     expect(review).to_contain_text(f"of {len(mine)} decisions")
 
 

@@ -105,10 +105,12 @@ def test_embeds_in_sandboxed_frames_of_another_origin(engine_page: EnginePage, s
 
 
 def test_offline_reload(engine_page: EnginePage) -> None:
-    """After one visit the game starts again with its server gone (the service worker)."""
+    """After one visit the game and its AI worker start again with the server gone (the
+    service worker)."""
     page = engine_page
     server = start_server(ROOT)
-    url = f"http://127.0.0.1:{server.server_address[1]}/index.html"
+    # a game with a computer that thinks in the worker, which starts only for such a game
+    url = f"http://127.0.0.1:{server.server_address[1]}/index.html?seats=human,normal&seed=3"
     try:
         page.open(url)
         wait_ready(page)
