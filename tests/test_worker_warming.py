@@ -1,7 +1,7 @@
 """The page may play a warming worker's moves itself only if they are the worker's moves.
 
 Why: while the AI worker boots, ``ui.worker.ai_client`` lets the page decide for the levels
-in ``WARMING_ON_PAGE`` (easy). The worker receives the observation as JSON text and the
+in ``WARMING_ON_PAGE`` (easy and normal). The worker receives the observation as JSON text and the
 page passes its own dictionary; a level is deterministic for a seed, so the two must give
 the same move at every decision, or a game would depend on how fast the worker booted.
 """
@@ -25,8 +25,8 @@ def warming_levels() -> tuple[str, ...]:
     return tuple(json.loads("[" + found.group(1)[1:-1].rstrip(",") + "]"))
 
 
-def test_easy_is_played_on_the_page_while_warming() -> None:
-    assert warming_levels() == ("easy",)
+def test_easy_and_normal_are_played_on_the_page_while_warming() -> None:
+    assert warming_levels() == ("easy", "normal")
 
 
 def test_page_and_worker_choose_the_same_move() -> None:

@@ -179,6 +179,10 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+FRAME_RETRIES = 5
+"""Tries at entering a frame whose document is being replaced (``WebKitPage.evaluate``)."""
+
+
 class WebKitPage:
     """WebKitGTK's MiniBrowser through WebKitWebDriver and Selenium, on its own Xvfb."""
 
@@ -254,10 +258,10 @@ class WebKitPage:
             time.sleep(0.05)
         raise EngineError(f"webkit: no new document within {LAUNCH_TIMEOUT_S} s")
 
-    def _enter(self, frame: str | None) -> None:
+    def _enter(self, frame: str | None, again: bool = False) -> None:
         from selenium.webdriver.common.by import By
 
-        if frame == self._frame:
+        if frame == self._frame and not again:
             return
         self._driver.switch_to.default_content()
         if frame is not None:
@@ -266,12 +270,31 @@ class WebKitPage:
         self._frame = frame
 
     def evaluate(self, source: str, arg: Any = None, frame: str | None = None) -> Any:
-        self._enter(frame)
-        answer = self._driver.execute_async_script(
-            "const done = arguments[arguments.length - 1];"
-            f"Promise.resolve().then(() => ({source})(arguments[0]))"
-            ".then((v) => done({ok: v === undefined ? null : v}),"
-            " (e) => done({error: String(e && e.stack || e)}));", arg)
+        """Run ``source`` in the page or in its frame ``frame``.
+
+        A frame entered while it still held its first ``about:blank``, or whose document a
+        navigation replaced, answers "no such window" (seen in CI, never on an idle
+        machine): the frame is then entered afresh, for up to ``FRAME_RETRIES`` tries."""
+        from selenium.common.exceptions import (
+            NoSuchFrameException,
+            NoSuchWindowException,
+            StaleElementReferenceException,
+        )
+
+        for attempt in range(FRAME_RETRIES):
+            try:
+                self._enter(frame, again=attempt > 0)
+                answer = self._driver.execute_async_script(
+                    "const done = arguments[arguments.length - 1];"
+                    f"Promise.resolve().then(() => ({source})(arguments[0]))"
+                    ".then((v) => done({ok: v === undefined ? null : v}),"
+                    " (e) => done({error: String(e && e.stack || e)}));", arg)
+                break
+            except (NoSuchFrameException, NoSuchWindowException,
+                    StaleElementReferenceException):
+                if frame is None or attempt == FRAME_RETRIES - 1:
+                    raise
+                time.sleep(0.5)
         if "error" in answer:
             raise EngineError(f"webkit: evaluate failed: {answer['error']}")
         return answer["ok"]

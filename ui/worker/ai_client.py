@@ -39,10 +39,11 @@ from ui.saves.session import Session
 from ui.shell import boot
 
 FAST_LEVELS = ("random", "greedy")
-WARMING_ON_PAGE = ("easy",)
-"""Levels played on the page while the worker boots: easy searches 400 nodes (about 10 ms a
-decision on CPython, the median of a game's first 30), the same move the worker would
-play; normal and hard search thousands and wait for the worker."""
+WARMING_ON_PAGE = ("easy", "normal")
+"""Levels played on the page while the worker boots, the same move the worker would play:
+easy searches 400 nodes, normal decides in 23 ms (p50) and 51 ms (p95) in the browser's
+Pyodide (docs/measurements.md), so neither makes the page wait. Hard's 288 / 612 ms would
+freeze the page; its first move waits for the worker."""
 QUICK_LEVEL = "greedy"
 BOOT_LIMIT_S = 90.0
 """Long enough for a busy phone to boot a second Pyodide; "AI warming up…" shows meanwhile."""
