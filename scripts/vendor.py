@@ -197,20 +197,21 @@ def write_service_worker(root: Path = ROOT, template: Path = SW_TEMPLATE) -> str
     return version
 
 
+PRELOADING_PAGES = ("index.html", "embed.html")
 PRELOAD = re.compile(r'<link rel="(?:module)?preload" href="\./([^"]+)"')
 
 
 def check_preloads(root: Path = ROOT) -> None:
-    """Stop if ``index.html`` preloads a file the site lacks.
+    """Stop if a page preloads a file the site lacks.
 
     Why: PyScript's chunk names carry a hash, so a new PyScript version renames the file
-    the page preloads; the browser would then download a 404 and the real chunk apart.
+    the pages preload; the browser would then download a 404 and the real chunk apart.
     """
-    page = (root / "index.html").read_text(encoding="utf-8")
-    for name in PRELOAD.findall(page):
-        if not (root / name).is_file():
-            sys.exit(f"index.html preloads {name}, which is missing: update its <link> "
-                     "tags to the vendored file names")
+    for page in PRELOADING_PAGES:
+        for name in PRELOAD.findall((root / page).read_text(encoding="utf-8")):
+            if not (root / name).is_file():
+                sys.exit(f"{page} preloads {name}, which is missing: update its <link> "
+                         "tags to the vendored file names")
 
 
 def build_site(root: Path = ROOT) -> str:
