@@ -55,10 +55,7 @@ typecheck: $(VENV)/.deps
 
 dist: setup
 	rm -rf dist
-	mkdir -p dist
-	cp -r index.html embed.html pyscript.toml manifest.webmanifest rome ui assets dist/
-	find dist -name __pycache__ -type d -prune -exec rm -rf {} +
-	mkdir -p dist/examples && cp examples/example-game.json dist/examples/
+	$(VPY) scripts/vendor.py --copy dist
 	$(VPY) scripts/rules_wheel.py dist
 	@# The offline cache lists dist's own files; then .br/.gz copies for the host to send
 	@# (docs/hosting.md; brotli's best setting takes a minute or two).

@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, Page
 
 from scripts.precompress import precompress
 from scripts.serve import Server, start_server
-from scripts.vendor import build_site, write_service_worker
+from scripts.vendor import build_site, copy_site, write_service_worker
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRST_VISIT_LIMIT = 7_000_000
@@ -38,14 +38,7 @@ def compressed_site() -> Iterator[Server]:
     target = ROOT / "e2e" / "artifacts" / "dist"
     if target.exists():
         shutil.rmtree(target)
-    target.mkdir(parents=True)
-    for name in ("index.html", "embed.html", "pyscript.toml", "manifest.webmanifest"):
-        shutil.copy2(ROOT / name, target / name)
-    for folder in ("assets", "ui"):
-        shutil.copytree(ROOT / folder, target / folder,
-                        ignore=shutil.ignore_patterns("__pycache__"))
-    (target / "examples").mkdir()
-    shutil.copy2(ROOT / "examples" / "example-game.json", target / "examples")
+    copy_site(target)
     write_service_worker(target)
     precompress(target, (".gz",))
     server = start_server(target)

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, Route, expect
 
+from scripts.vendor import copy_site
+
 ROOT = Path(__file__).resolve().parent.parent
 
 WORKER_TIMEOUT_MS = 90_000
@@ -61,11 +63,8 @@ def subfolder_site(site_url: str) -> Iterator[str]:
     target = ROOT / "e2e" / "artifacts" / "sub" / "path"
     if target.exists():
         shutil.rmtree(target)
-    target.mkdir(parents=True)
-    for name in ("index.html", "pyscript.toml", "manifest.webmanifest", "sw.js"):
-        shutil.copy2(ROOT / name, target / name)
-    for name in ("ui", "assets"):
-        shutil.copytree(ROOT / name, target / name, ignore=shutil.ignore_patterns("__pycache__"))
+    copy_site(target)
+    shutil.copy2(ROOT / "sw.js", target / "sw.js")
     yield "e2e/artifacts/sub/path/index.html"
     shutil.rmtree(ROOT / "e2e" / "artifacts" / "sub")
 

@@ -178,6 +178,17 @@ def site_files(root: Path = ROOT) -> list[str]:
     return sorted(found)
 
 
+def copy_site(target: Path, root: Path = ROOT) -> None:
+    """Copy the site as a host serves it into ``target`` (``make dist``, the tests' copies):
+    every file :func:`site_files` lists, and the vendored runtime whole, since a page with
+    ``packages =`` installs micropip from it."""
+    vendored = [p.relative_to(root).as_posix() for p in (root / "assets" / "vendor").rglob("*")
+                if p.is_file() and not p.name.endswith(".tmp")]
+    for name in sorted(set(site_files(root)) | set(vendored)):
+        (target / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(root / name, target / name)
+
+
 def write_service_worker(root: Path = ROOT, template: Path = SW_TEMPLATE) -> str:
     """Write ``sw.js`` (site root) from the template; returns the version it carries.
 
@@ -228,7 +239,13 @@ def build_site(root: Path = ROOT) -> str:
 
 def main(argv: list[str]) -> None:
     """``vendor.py`` copies runtime + zip; ``vendor.py --zip-only`` just re-packs;
-    ``vendor.py --sw DIR`` writes the service worker of a built site (``make dist``)."""
+    ``vendor.py --copy DIR`` copies the site into DIR and ``vendor.py --sw DIR`` writes the
+    service worker of that copy (``make dist``)."""
+    if "--copy" in argv:
+        site = Path(argv[argv.index("--copy") + 1])
+        copy_site(site)
+        print(f"copied the site into {site}/")
+        return
     if "--sw" in argv:
         site = Path(argv[argv.index("--sw") + 1])
         print(f"wrote {site}/sw.js (version {write_service_worker(site)})")
