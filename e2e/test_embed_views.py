@@ -23,9 +23,9 @@ import rome
 context, host, host_page = embedhost.context, embedhost.host, embedhost.host_page  # fixtures
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE = ROOT / "tests" / "data" / "rulebook_example.json"
+EXAMPLE = ROOT / "examples" / "city.json"  # the rulebook's example
 # The rulebook's 75-point example city (003_…txt, "Example of final scoring"; the same
-# city as tests/data/rulebook_example.json), space by space.
+# city as examples/city.json), space by space.
 EXAMPLE_CELLS = {
     "0,0": "villa-2", "0,1": "arena", "0,2": "house-3", "0,3": "villa-3",
     "1,0": "aqueduct", "1,1": "house-2", "1,2": "house-2", "1,3": "baths",

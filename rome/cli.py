@@ -133,7 +133,8 @@ def build_parser(prog: str = "rome") -> tuple[argparse.ArgumentParser,
                     "A city no game can produce is refused in one line (exit status 2).")
     city = score_cmd.add_mutually_exclusive_group(required=True)
     city.add_argument("city", nargs="?", metavar="CITY.json",
-                      help="the city as JSON (examples/example-game.json shows the form)")
+                      help="the city as JSON (examples/city.json, the rulebook's example, "
+                           "shows the form)")
     city.add_argument("--code", help="a city code instead of a file (see `link`)")
 
     link_cmd = commands.add_parser(

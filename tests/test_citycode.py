@@ -19,7 +19,7 @@ from rome.citycode import KINDS_V1, CityCodeError, decode, encode_json, read_cod
 from rome.score_input import ScoreInputError, read_city
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE = ROOT / "tests" / "data" / "rulebook_example.json"
+EXAMPLE = ROOT / "examples" / "city.json"  # the rulebook's example
 BATHS = {"baths", "imperial-baths"}  # the buildings that hold point tokens (CARDS.md)
 
 

@@ -13,7 +13,7 @@ import pytest
 import rome
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE = Path(__file__).parent / "data" / "rulebook_example.json"
+EXAMPLE = ROOT / "examples" / "city.json"  # the rulebook's example
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

@@ -23,7 +23,7 @@ from ui.embed.calculator import (
 from ui.embed.calculator_render import frame
 from ui.embed.view import Focus, Keep
 
-EXAMPLE_CODE = "1.8D69J55H2LH45BR7K.9.3.1"  # tests/data/rulebook_example.json
+EXAMPLE_CODE = "1.8D69J55H2LH45BR7K.9.3.1"  # examples/city.json, the rulebook's example
 
 
 def test_address_defaults_and_fallbacks() -> None:
