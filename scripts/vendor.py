@@ -128,11 +128,12 @@ def write_lockless(pyodide_dir: Path = VENDOR / "pyodide") -> Path:
 
 
 def build_app_zip(root: Path = ROOT, out: Path | None = None) -> Path:
-    """Pack every ``.py`` file of the app packages, keeping paths like ``rome/x.py``."""
+    """Pack the app packages' Python as bytecode for Pyodide's own Python, keeping paths
+    like ``rome/x.pyc`` (``scripts/compile_app.mjs`` says why and how)."""
     out = out or root / "assets" / "vendor" / "app.zip"
     out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_suffix(".zip.tmp")
-    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zf:
+    source = out.with_suffix(".src.tmp")
+    with zipfile.ZipFile(source, "w", zipfile.ZIP_DEFLATED) as zf:
         for package in APP_PACKAGES:
             for path in sorted((root / package).rglob("*.py")):
                 if "__pycache__" in path.parts:
@@ -140,6 +141,12 @@ def build_app_zip(root: Path = ROOT, out: Path | None = None) -> Path:
                 info = zipfile.ZipInfo(path.relative_to(root).as_posix(), ZIP_DATE)
                 info.compress_type = zipfile.ZIP_DEFLATED
                 zf.writestr(info, path.read_bytes())
+    tmp = out.with_suffix(".zip.tmp")
+    try:
+        subprocess.run(["node", str(ROOT / "scripts" / "compile_app.mjs"), str(source), str(tmp)],
+                       check=True, cwd=ROOT)
+    finally:
+        source.unlink()
     tmp.replace(out)  # atomic: a server never sees a half-written zip
     return out
 
