@@ -220,13 +220,19 @@ PRELOAD = re.compile(r'<link rel="(?:module)?preload" href="\./([^"]+)"')
 
 
 def check_preloads(root: Path = ROOT) -> None:
-    """Stop if a page preloads a file the site lacks.
+    """Stop if a page preloads a file the site lacks, or if the pages preload different
+    files (each page must carry the list: HTML has no include).
 
     Why: PyScript's chunk names carry a hash, so a new PyScript version renames the file
     the pages preload; the browser would then download a 404 and the real chunk apart.
     """
-    for page in PRELOADING_PAGES:
-        for name in PRELOAD.findall((root / page).read_text(encoding="utf-8")):
+    lists = {page: PRELOAD.findall((root / page).read_text(encoding="utf-8"))
+             for page in PRELOADING_PAGES}
+    first = PRELOADING_PAGES[0]
+    for page, names in lists.items():
+        if names != lists[first]:
+            sys.exit(f"{page} and {first} preload different files: give both the same list")
+        for name in names:
             if not (root / name).is_file():
                 sys.exit(f"{page} preloads {name}, which is missing: update its <link> "
                          "tags to the vendored file names")

@@ -10,7 +10,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from scripts.vendor import LOCKLESS, site_files, write_lockless
+import pytest
+
+from scripts.vendor import LOCKLESS, check_preloads, site_files, write_lockless
 
 TREE = (
     "index.html", "embed.html", "pyscript.toml", "manifest.webmanifest",
@@ -48,3 +50,25 @@ def test_pyodide_is_handed_only_the_lock_entry_the_site_can_use(tmp_path: Path) 
     assert given == {"info": {"python": "3.14.2"},
                      "packages": {"micropip": {"name": "micropip", "depends": []}}}
     assert 'from "./pyodide.mjs"' in text
+
+
+def _pages(root: Path, index: list[str], embed: list[str]) -> None:
+    for page, names in (("index.html", index), ("embed.html", embed)):
+        links = "".join(f'<link rel="preload" href="./{n}" as="fetch">' for n in names)
+        (root / page).write_text(f"<head>{links}</head>")
+    for name in set(index) | set(embed):
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text("x")
+
+
+def test_the_pages_preload_the_same_files_and_only_files_that_exist(tmp_path: Path) -> None:
+    wasm, app = "assets/vendor/pyodide/pyodide.asm.wasm", "assets/vendor/app.zip"
+    _pages(tmp_path, [wasm, app], [wasm, app])
+    check_preloads(tmp_path)
+    _pages(tmp_path, [wasm, app], [wasm])
+    with pytest.raises(SystemExit, match="preload different files"):
+        check_preloads(tmp_path)
+    _pages(tmp_path, [wasm], [wasm])
+    (tmp_path / wasm).unlink()
+    with pytest.raises(SystemExit, match="which is missing"):
+        check_preloads(tmp_path)
