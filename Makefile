@@ -9,7 +9,7 @@ CHROMIUM := /usr/bin/chromium
 FIREFOX := /usr/bin/firefox-esr
 WEBKIT_DRIVER := /usr/bin/WebKitWebDriver
 
-.PHONY: setup play test typecheck dist bench-load vendor clean
+.PHONY: setup play test typecheck dist bench-load lighthouse vendor clean
 
 setup: $(VENV)/.deps node_modules/.package-lock.json
 	@if [ ! -x $(CHROMIUM) ]; then \
@@ -65,6 +65,11 @@ dist: setup
 
 bench-load: dist
 	$(VPY) benchmarks/bench_load.py
+
+# Lighthouse is pinned in tools/lighthouse/ and installed only here, not by `make setup`.
+lighthouse: dist
+	npm ci --prefix tools/lighthouse --no-audit --no-fund
+	$(VPY) benchmarks/lighthouse.py
 
 clean:
 	rm -rf dist assets/vendor
