@@ -51,7 +51,7 @@ NO_CACHES_JS = "Object.defineProperty(window, 'caches', { value: undefined })"
 without snapshots (``pyodide-lockless.mjs``)."""
 SETTLE_MS = 3000
 """After the offline cache is complete (and the snapshot written), before a reload."""
-TRACE_CATEGORIES = ["devtools.timeline", "v8.wasm", "disabled-by-default-v8.wasm.detailed"]
+TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.wasm"]
 WASM_EVENTS = ("v8.wasm.streamFromResponseCallback", "v8.wasm.compileConsume",
                "v8.wasm.moduleCacheHit", "v8.wasm.cachedModule")
 """Trace events of the main wasm module: streamed from a Response, and its compiled code

@@ -27,8 +27,9 @@ const CACHE = `rome-pyodide-snapshot|${FOLDER.pathname}`;
 const KEY = new URL(`snapshot-${SNAPSHOT_ID}.bin`, FOLDER).href;
 const SIZE_HEADER = "x-snapshot-bytes";
 const STORE_AFTER_MS = 1000;
-// Writing 20-30 MB competes with the boot for the disk and the CPU: it waits until the
-// page is up (the bytes are kept in memory meanwhile).
+// Writing 31 MB competes with the rest of the start for the CPU and the disk, so it waits a
+// second (the page is interactive about 0.5 s after loadPyodide on an idle machine); the
+// bytes are kept in memory meanwhile.
 
 const READ_LIMIT_MS = 10000;
 // Reading takes 50-250 ms; a Cache Storage that never answers must not stop the start.
@@ -106,7 +107,8 @@ function unwrapGlobals(pyodide) {
 }
 
 // A restored interpreter also restores the state of `random` (imported while Pyodide
-// boots): every visit would draw the same numbers. Reseeded from the OS (crypto).
+// boots): every visit would draw the same numbers. Reseeded from the OS (crypto). (The
+// seed of str hashes stays the snapshot's: fixed per browser, as in a pinned PYTHONHASHSEED.)
 const RESEED = "import random; random.seed(); 6 * 7";
 
 async function restored(settings, cache, snapshot) {
