@@ -78,7 +78,9 @@ def deployed_site(site_url: str) -> Iterator[tuple[str, Path]]:
 
 
 def cache_names(page: Page) -> list[str]:
-    return page.evaluate("caches.keys()")
+    """The offline caches' names (not the Pyodide snapshot's, e2e/test_snapshot.py)."""
+    return [name for name in page.evaluate("caches.keys()")
+            if name.startswith("great-city-of-rome")]
 
 
 def watch_service_workers(page: Page) -> list[tuple[float, str, str, str]]:

@@ -100,30 +100,30 @@ def vendor_micropip(pyodide_dir: Path = VENDOR / "pyodide") -> Path:
 
 
 LOCKLESS = "pyodide-lockless.mjs"
-LOCKLESS_JS = """// Written by scripts/vendor.py: Pyodide with its package lock given, not fetched.
-// Why: loadPyodide() downloads pyodide-lock.json (119 kB, 150+ packages) on every start,
-// though the game installs nothing at run time; only micropip (for a page's `packages =`)
-// could be asked for, so its entry is all that is kept. pyscript.toml names this module
-// as the interpreter; it lives beside pyodide.mjs, which PyScript takes as Pyodide's home.
-import {{ loadPyodide as load, version }} from "./pyodide.mjs";
-
-const LOCK = {lock};
-
-export {{ version }};
-
-export function loadPyodide(options = {{}}) {{
-  if (options.lockFileURL || options.lockFileContents) return load(options);
-  return load({{ ...options, lockFileContents: LOCK, packageBaseUrl: options.indexURL }});
-}}
-"""
+LOCKLESS_TEMPLATE = ROOT / "scripts" / "lockless_template.mjs"
+"""The interpreter module pyscript.toml names: Pyodide given its lock, started from a memory
+snapshot where the browser keeps one (the template says why)."""
+SNAPSHOT_INPUTS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+"""Pyodide's files that make the interpreter's memory at the moment it is snapshotted."""
 
 
-def write_lockless(pyodide_dir: Path = VENDOR / "pyodide") -> Path:
-    """Write the interpreter module that hands Pyodide the part of its lock the site uses."""
+def write_lockless(pyodide_dir: Path = VENDOR / "pyodide",
+                   template: Path = LOCKLESS_TEMPLATE) -> Path:
+    """Write the interpreter module: the part of the lock the site uses, and the id of the
+    memory snapshot it may restore.
+
+    The id hashes Pyodide's files and the module itself (without the id): everything
+    that runs before the snapshot is taken, so no other change (the app's code) makes
+    players' snapshots stale, and any change to these does.
+    """
     lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
     kept = {"info": lock["info"], "packages": {MICROPIP[0]: lock["packages"][MICROPIP[0]]}}
+    text = template.read_text(encoding="utf-8").replace("__LOCK__", json.dumps(kept))
+    digest = hashlib.sha256(text.encode())
+    for name in SNAPSHOT_INPUTS:
+        digest.update(b"\0" + (pyodide_dir / name).read_bytes())
     out = pyodide_dir / LOCKLESS
-    out.write_text(LOCKLESS_JS.format(lock=json.dumps(kept)), encoding="utf-8")
+    out.write_text(text.replace("__SNAPSHOT_ID__", digest.hexdigest()[:16]), encoding="utf-8")
     return out
 
 

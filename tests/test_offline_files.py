@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from scripts.vendor import LOCKLESS, check_preloads, site_files, write_lockless
+from scripts.vendor import LOCKLESS, SNAPSHOT_INPUTS, check_preloads, site_files, write_lockless
 
 TREE = (
     "index.html", "embed.html", "pyscript.toml", "manifest.webmanifest",
@@ -39,12 +39,25 @@ def test_the_cache_lists_what_pages_load_and_nothing_else(tmp_path: Path) -> Non
         "pyscript.toml", "ui/embed/main.py", "ui/shell/main.py", "ui/worker/ai_worker.py"]
 
 
+LOCK = {"info": {"python": "3.14.2"},
+        "packages": {"micropip": {"name": "micropip", "depends": []},
+                     "numpy": {"name": "numpy", "depends": []}}}
+
+
+def fake_pyodide(folder: Path) -> Path:
+    """A folder with a lock file and stand-ins for the files a snapshot depends on."""
+    (folder / "pyodide-lock.json").write_text(json.dumps(LOCK))
+    for name in SNAPSHOT_INPUTS:
+        (folder / name).write_text(name)
+    return folder
+
+
+def snapshot_id(text: str) -> str:
+    return text.split('const SNAPSHOT_ID = "', 1)[1].split('"', 1)[0]
+
+
 def test_pyodide_is_handed_only_the_lock_entry_the_site_can_use(tmp_path: Path) -> None:
-    lock = {"info": {"python": "3.14.2"},
-            "packages": {"micropip": {"name": "micropip", "depends": []},
-                         "numpy": {"name": "numpy", "depends": []}}}
-    (tmp_path / "pyodide-lock.json").write_text(json.dumps(lock))
-    text = write_lockless(tmp_path).read_text()
+    text = write_lockless(fake_pyodide(tmp_path)).read_text()
     assert (tmp_path / LOCKLESS).exists()
     given = json.loads(text.split("const LOCK = ", 1)[1].split(";\n", 1)[0])
     assert given == {"info": {"python": "3.14.2"},
@@ -72,3 +85,16 @@ def test_the_pages_preload_the_same_files_and_only_files_that_exist(tmp_path: Pa
     (tmp_path / wasm).unlink()
     with pytest.raises(SystemExit, match="which is missing"):
         check_preloads(tmp_path)
+
+
+def test_any_change_to_pyodide_gives_snapshots_a_new_id(tmp_path: Path) -> None:
+    """A snapshot is only restored by the Pyodide that made it (the id names its key)."""
+    folder = fake_pyodide(tmp_path)
+    first = snapshot_id(write_lockless(folder).read_text())
+    assert len(first) == 16 and "__" not in first
+    assert snapshot_id(write_lockless(folder).read_text()) == first
+    ids = {first}
+    for name in SNAPSHOT_INPUTS:
+        (folder / name).write_text(name + " of another build")
+        ids.add(snapshot_id(write_lockless(folder).read_text()))
+    assert len(ids) == 1 + len(SNAPSHOT_INPUTS)
