@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
-from test_table import check_axe_both_themes, set_theme
+from test_table import check_axe_both_themes, shoot_themes
 
 import rome
 
@@ -29,11 +29,7 @@ BELOW_TOP = """() => {
 
 
 def shoot(page: Page, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    for theme in ("light", "dark"):
-        set_theme(page, theme)
-        page.screenshot(path=str(ARTIFACTS / f"{name}-{theme}.png"))
-    set_theme(page, "light")
+    shoot_themes(page, ARTIFACTS / name)
 
 
 def test_opens_at_its_top_and_names_every_building(booted_page: Page) -> None:

@@ -463,10 +463,15 @@ def test_phone_keeps_the_prompt_and_its_choices_in_view(strict_page: Page,
 
 
 def shoot_phone(page: Page, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    shoot_themes(page, ARTIFACTS / f"{name}-390x844")
+
+
+def shoot_themes(page: Page, stem: Path) -> None:
+    """The page as it is, light and dark: ``stem``-light.png and ``stem``-dark.png."""
+    stem.parent.mkdir(parents=True, exist_ok=True)
     for theme in ("light", "dark"):
         set_theme(page, theme)
-        page.screenshot(path=str(ARTIFACTS / f"{name}-390x844-{theme}.png"))
+        page.screenshot(path=f"{stem}-{theme}.png")
     set_theme(page, "light")
 
 

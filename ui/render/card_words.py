@@ -15,42 +15,39 @@ from __future__ import annotations
 import rome
 from rome.cards import AQUEDUCT_POINTS, DECK_NAMES, Building
 
-SHORT_NAMES = {
-    "vegetable-farm": "Veg. Farm", "grain-farm": "Grain Farm", "sheep-farm": "Sheep Farm",
-    "vineyard": "Vineyard", "house-2": "2-Value", "house-3": "3-Value", "house-4": "4-Value",
-    "villa-2": "Luxury 2", "villa-3": "Luxury 3", "villa-4": "Luxury 4", "market": "Market",
-    "forum-romanum": "Forum", "arena": "Arena", "colosseum": "Colosseum", "school": "School",
-    "university": "University", "baths": "Baths", "imperial-baths": "Imp. Baths",
-    "aqueduct": "Aqueduct", "grand-aqueduct": "Gr. Aqueduct", "temple-luna": "Luna",
-    "temple-mars": "Mars", "temple-venus": "Venus", "temple-jupiter": "Jupiter",
-    "temple-mercury": "Mercury", "temple-minerva": "Minerva", "temple-fortuna": "Fortuna",
-    "temple-cupid": "Cupid", "temple-juno": "Juno", "temple-saturn": "Saturn",
-    "shrine": "Shrine",
+FACE_NAMES = {
+    "vegetable-farm": ("Veg. Farm", "Veg"), "grain-farm": ("Grain Farm", "Grain"),
+    "sheep-farm": ("Sheep Farm", "Sheep"), "vineyard": ("Vineyard", "Vine"),
+    "house-2": ("2-Value", "2-Val"), "house-3": ("3-Value", "3-Val"),
+    "house-4": ("4-Value", "4-Val"), "villa-2": ("Luxury 2", "Lux 2"),
+    "villa-3": ("Luxury 3", "Lux 3"), "villa-4": ("Luxury 4", "Lux 4"),
+    "market": ("Market", "Mkt"), "forum-romanum": ("Forum", "Forum"), "arena": ("Arena", "Arena"),
+    "colosseum": ("Colosseum", "Colos"), "school": ("School", "Schl"),
+    "university": ("University", "Univ"), "baths": ("Baths", "Baths"),
+    "imperial-baths": ("Imp. Baths", "I.Bth"), "aqueduct": ("Aqueduct", "Aq"),
+    "grand-aqueduct": ("Gr. Aqueduct", "G.Aq"), "temple-luna": ("Luna", "Luna"),
+    "temple-mars": ("Mars", "Mars"), "temple-venus": ("Venus", "Venus"),
+    "temple-jupiter": ("Jupiter", "Jup"), "temple-mercury": ("Mercury", "Merc"),
+    "temple-minerva": ("Minerva", "Minrv"), "temple-fortuna": ("Fortuna", "Fort"),
+    "temple-cupid": ("Cupid", "Cupid"), "temple-juno": ("Juno", "Juno"),
+    "temple-saturn": ("Saturn", "Sat"), "shrine": ("Shrine", "Shrn"),
 }
-"""The name on a card in a hand, the offer or one's own city (the name itself when it fits)."""
-TINY_NAMES = {  # at most 5 letters: what fits an opponent's city cell at 11 px
-    "vegetable-farm": "Veg", "grain-farm": "Grain", "sheep-farm": "Sheep",
-    "vineyard": "Vine", "house-2": "2-Val", "house-3": "3-Val", "house-4": "4-Val",
-    "villa-2": "Lux 2", "villa-3": "Lux 3", "villa-4": "Lux 4", "market": "Mkt",
-    "forum-romanum": "Forum", "arena": "Arena", "colosseum": "Colos", "school": "Schl",
-    "university": "Univ", "baths": "Baths", "imperial-baths": "I.Bth", "aqueduct": "Aq",
-    "grand-aqueduct": "G.Aq", "temple-luna": "Luna", "temple-mars": "Mars",
-    "temple-venus": "Venus", "temple-jupiter": "Jup", "temple-mercury": "Merc",
-    "temple-minerva": "Minrv", "temple-fortuna": "Fort", "temple-cupid": "Cupid",
-    "temple-juno": "Juno", "temple-saturn": "Sat", "shrine": "Shrn",
-}
+"""The name on a card face, by building (every one: a test checks each abbreviates the
+engine's name): where it has room (a hand, the offer, one's own
+city: the name itself when it fits) and where it has little (an opponent's city cell at
+11 px: at most 5 letters)."""
 TYPE_WORDS = {"production": "production building", "residential": "residential building",
               "public": "public building", "aqueduct": "aqueduct", "temple": "temple"}
 
 
 def short_name(kind: str) -> str:
     """The name a roomy card face shows."""
-    return SHORT_NAMES.get(kind, rome.BUILDINGS[kind].name)
+    return FACE_NAMES[kind][0]
 
 
 def tiny_name(kind: str) -> str:
     """The name an opponent's city cell shows."""
-    return TINY_NAMES.get(kind, rome.BUILDINGS[kind].name[:5])
+    return FACE_NAMES[kind][1]
 
 
 def also_shown(kind: str) -> str:

@@ -154,8 +154,8 @@ def _bricks_and_cogs() -> Entry:
     return Entry(at.BRICKS_AND_COGS, "Bricks, cogs and coins", (
         f"<p>Building costs bricks: the number at the top left of the card, {costs[0]} to "
         f"{costs[-1]}{free_words}. Producing costs {plural(COGS_TO_PRODUCE, 'cog')}, however "
-        "many production buildings your city has. More than that is no use: you build and "
-        "produce at most once a turn.</p>"
+        "many production buildings your city has. More than you need is no use: you build "
+        "and produce at most once a turn.</p>"
         "<p>What your emissary does not bring, you pay for. A missing brick is paid with a "
         f"brick token from your farms if you have one, else with {plural(BRICK_PRICE, 'coin')}"
         f"; a missing cog costs {plural(COG_PRICE, 'coin')}. The table pays for you and shows "

@@ -108,8 +108,9 @@ def _temples() -> Entry:
             variant = "" if _in_a_deck(kind) else f" ({link(at.SHRINE, 'the Shrine variant')})"
             lines.append(f"{esc(b.name)}{variant}: {esc(scoring_words(b))}.")
     return Entry(at.TEMPLES, "Temples", (
-        "<p>Each temple scores once, for its own condition, however often the city meets "
-        "it:</p>" + items(lines)), level=4)
+        "<p>Each temple scores for its own condition. One that asks for something scores "
+        "once, however often the city has it; one that counts scores for each thing it "
+        "counts:</p>" + items(lines)), level=4)
 
 
 def _coins() -> Entry:
