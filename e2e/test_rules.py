@@ -41,7 +41,7 @@ def test_opens_at_its_top_and_names_every_building(booted_page: Page) -> None:
     assert page.evaluate(FOCUSED_ID) == "help-title"
     assert page.evaluate(SCROLLED) == 0
     shoot(page, "top")
-    text = page.locator("#help").inner_text()
+    text = page.locator("#help").text_content() or ""
     missing = [b.name for b in rome.BUILDINGS.values() if b.name not in text]
     assert missing == []
     check_axe_both_themes(page, "rules dialog", "#help")
