@@ -19,10 +19,11 @@ from typing import Any
 import rome
 from ui.address import MAX_RECORD_CHARS, shown
 from ui.embed.view import Frame
+from ui.render.card_words import card_title
 from ui.render.city import render_city
 from ui.render.endgame import render_end
 from ui.render.markup import esc
-from ui.render.svg_cards import back_svg, card_svg, card_title, influence_card_svg
+from ui.render.svg_cards import back_svg, card_svg, influence_card_svg
 from ui.saves.save import SaveError, parse_bounded
 
 MAX_ACTIONS = 2000  # far more than any game (4 players: about 250)

@@ -144,7 +144,7 @@ class App:
         for travel in travels:
             self.paint.travel(travel)
         if focus is not None:
-            self.paint.focus(self.ui, focus.selectors)
+            self.paint.focus(self.ui, focus)
 
     def run(self, effect: effects.Effect) -> events.Event | None:
         """Run one effect; the ones answered at once (a save) return their answer."""
