@@ -5,20 +5,20 @@
 //
 // Why: PyScript opens IndexedDB while it boots (file-system handles, package cache) and
 // creates a BroadcastChannel; where the browser forbids storage these throw a
-// SecurityError and the runtime never starts; where IndexedDB fails later (its `open`
-// fires `error`: a broken backing store) PyScript's handler throws "InvalidStateError:
-// The event is already being dispatched" and the start stops too. Seen in: Chromium in an
-// opaque origin (`<iframe sandbox="allow-scripts">`), Firefox ESR 153 with cookies blocked for the site
+// SecurityError and the runtime never starts. Seen in: Chromium in an opaque origin
+// (`<iframe sandbox="allow-scripts">`), Firefox ESR 153 with cookies blocked for the site
 // (`network.cookie.cookieBehavior = 2`: IndexedDB, BroadcastChannel and localStorage all
-// throw), and Safari/Firefox third-party frames under tracking protection. So each of
-// `indexedDB` and `BroadcastChannel` is tried here, in whatever origin (IndexedDB is
-// opened and its answer awaited, at most PROBE_MS), and only one that fails is replaced
-// by an in-memory stand-in: IndexedDB by fake-indexeddb (a maintained,
-// complete implementation, vendored by scripts/vendor.py; its 17 modules are fetched only
-// where they are needed), BroadcastChannel by a small same-page channel
-// (storage-standins.mjs). Nothing outlives the page, which is what the browser asked
-// for. `localStorage` is left as it is: ui/storage.py copes with it throwing and tells
-// the player once that the game cannot be saved.
+// throw), and Safari/Firefox third-party frames under tracking protection. Where IndexedDB
+// fails later instead (its `open` fires `error`: a broken backing store), PyScript's
+// handler re-dispatches the event, which throws "InvalidStateError: The event is already
+// being dispatched", and the start stops too. So each of `indexedDB` and
+// `BroadcastChannel` is tried here, in whatever origin (IndexedDB is opened and its answer
+// awaited, at most PROBE_MS), and only one that fails is replaced by an in-memory
+// stand-in: IndexedDB by fake-indexeddb (a maintained, complete implementation, vendored
+// by scripts/vendor.py; its 17 modules are fetched only where they are needed),
+// BroadcastChannel by a small same-page channel (storage-standins.mjs). Nothing outlives
+// the page, which is what the browser asked for. `localStorage` is left as it is:
+// ui/saves/storage.py copes with it throwing, and the table says that the game is not saved.
 import { indexedDBFails, standIn } from "./storage-standins.mjs";
 
 const PROBE_MS = 3000;
