@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import OpenGame, wait_ready, watch_errors
 from playwright.sync_api import Page, Route, expect
+from storage_faults import FAILS_LATER, FULL_STORAGE
 
 import rome
 
@@ -88,32 +89,6 @@ def test_throwing_storage_plays_and_says_it_cannot_save(
     expect(page.locator('#message-unsaved [data-ui="download"]')).to_be_visible()
 
 
-# Storage that fails later rather than at once: each is a first script of the page (its
-# workers keep the browser's own), and the game must start, play and save as usual.
-FAILS_LATER = {
-    # A real request that fires `error` asynchronously (VersionError: every open asks for
-    # a version below the one a first open gave the database), as a broken backing store's
-    # does; PyScript's handler then threw "The event is already being dispatched".
-    "indexeddb-open-errors": """(() => {
-      const open = IDBFactory.prototype.open, name = "broken-backing-store";
-      const first = open.call(indexedDB, name, 5);
-      first.onsuccess = () => first.result.close();
-      IDBFactory.prototype.open = function () { return open.call(this, name, 1); };
-    })();""",
-    "indexeddb-open-never-answers": """(() => {
-      IDBFactory.prototype.open = function () { return new EventTarget(); };
-    })();""",
-    "cache-storage-rejects": """(() => {
-      CacheStorage.prototype.open = () =>
-        Promise.reject(new DOMException("Unknown failure.", "UnknownError"));
-    })();""",
-    "cache-storage-full": """(() => {
-      Cache.prototype.put = () =>
-        Promise.reject(new DOMException("The quota has been exceeded.", "QuotaExceededError"));
-    })();""",
-}
-
-
 @pytest.mark.parametrize("fault", list(FAILS_LATER))
 def test_storage_that_fails_later_starts_plays_and_saves(
         strict_page: Page, open_game: OpenGame, fault: str) -> None:
@@ -129,16 +104,7 @@ def test_storage_that_fails_later_starts_plays_and_saves(
     assert page.locator("#messages").inner_text().strip() == ""
 
 
-FULL_STORAGE = """
-(() => {
-  const real = Storage.prototype.setItem;
-  Storage.prototype.setItem = function (key, value) {
-    if (window.storageFull && String(key).startsWith('great-city-of-rome.game.'))
-      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-    return real.call(this, key, value);
-  };
-})();
-"""
+
 
 
 def stored_actions(page: Page) -> list[str]:
@@ -220,7 +186,7 @@ def test_a_second_tab_never_loses_a_move(strict_page: Page, open_game: OpenGame)
     second = first.context.new_page()
     errors = [watch_errors(second)]
     open_game(second, "index.html?pace=0")  # resumes the same saved game
-    second.wait_for_function(f"{TABLE}?.dataset.waiting === 'elsewhere'")
+    second.wait_for_function(f"{TABLE}?.dataset.writer === 'elsewhere'")
     assert "open in another tab" in tab_says(second)
     assert second.locator("[data-action]:not([disabled])").count() == 0
     second.close()
@@ -232,26 +198,26 @@ def test_a_second_tab_never_loses_a_move(strict_page: Page, open_game: OpenGame)
     second = first.context.new_page()
     errors.append(watch_errors(second))
     open_game(second, "index.html?pace=0")
-    second.wait_for_function(f"{TABLE}?.dataset.waiting === 'elsewhere'")
+    second.wait_for_function(f"{TABLE}?.dataset.writer === 'elsewhere'")
     play_human_moves(first, 1)  # the second follows the first's moves
     ahead = first.locator("#table").get_attribute("data-moves")
     second.wait_for_function(f"{TABLE}.dataset.moves === '{ahead}'")
     second.locator('[data-ui="play-here"]').click()
-    second.wait_for_function(f"{TABLE}?.dataset.waiting === 'human'")
-    first.wait_for_function(f"{TABLE}?.dataset.waiting === 'elsewhere'")
+    second.wait_for_function(f"{TABLE}?.dataset.writer === 'here'")
+    first.wait_for_function(f"{TABLE}?.dataset.writer === 'taken'")
     assert "now played in another tab" in tab_says(first)
     assert second.evaluate("window.rome.record()") == first.evaluate("window.rome.record()")
     play_human_moves(second, 2)
     first.locator('[data-ui="play-here"]').click()  # and back
-    first.wait_for_function(f"{TABLE}?.dataset.waiting === 'human'")
-    second.wait_for_function(f"{TABLE}?.dataset.waiting === 'elsewhere'")
+    first.wait_for_function(f"{TABLE}?.dataset.writer === 'here'")
+    second.wait_for_function(f"{TABLE}?.dataset.writer === 'taken'")
     play_human_moves(first, 1)
     last = json.loads(first.evaluate("window.rome.record()"))["actions"]
     assert stored_actions(first) == last
-    for tab, waits in ((second, "elsewhere"), (first, "human")):
+    for tab, writer in ((second, "elsewhere"), (first, "here")):
         tab.reload()
         wait_ready(tab)
-        tab.wait_for_function(f"{TABLE}?.dataset.waiting === '{waits}'")
+        tab.wait_for_function(f"{TABLE}?.dataset.writer === '{writer}'")
         assert json.loads(tab.evaluate("window.rome.record()"))["actions"] == last
     second.close()
     assert not [m for e in errors for m in e.messages], errors

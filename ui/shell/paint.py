@@ -100,6 +100,7 @@ class Painter:
         cur = obs["current_player"]
         table.dataset.currentPlayer = "" if cur is None else str(cur)
         table.dataset.waiting = ui.mode.value
+        table.dataset.writer = ui.writer.value  # this tab plays it, or another (ui.model.tabs)
         table.dataset.moves = str(len(s.actions))
         table.dataset.seed = str(s.seed)
         table.dataset.seats = str(len(s.seats))

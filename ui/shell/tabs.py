@@ -42,9 +42,10 @@ from ui.saves.save import MAX_SAVE_CHARS, parse_bounded
 from ui.saves.session import SaveError
 from ui.shell import boot
 
-HANDOVER_MS = 2000
-"""How long "Play here" waits for the other tab to save and hand its game over (it
-answers in milliseconds unless it is frozen or gone)."""
+HANDOVER_MS = 4000
+"""How long "Play here" waits for the other tab to save and hand its game over before
+taking it anyway: it answers in 10–60 ms in Firefox, 0.1–1.6 s in WebKitGTK on a busy
+machine (docs/hardening.md), and never if it is frozen."""
 CLAIM_MS = 300
 """Without Web Locks: how long a claim waits for a tab that holds the game to say so."""
 MAX_MESSAGE_CHARS = MAX_SAVE_CHARS + 1_000
