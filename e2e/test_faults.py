@@ -175,6 +175,10 @@ def tab_says(page: Page) -> str:
     return str(page.locator("#message-tab").inner_text()).strip()
 
 
+NO_WEB_LOCKS = "Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined });"
+"""A browser without Web Locks, as every browser is on a page served over plain http."""
+
+
 def test_a_second_tab_never_loses_a_move(strict_page: Page, open_game: OpenGame) -> None:
     """Two tabs of one browser on one game: opening and closing the second changes nothing
     in the first; the second shows the game and offers "Play here"; taking over moves the
@@ -191,6 +195,7 @@ def test_a_second_tab_never_loses_a_move(strict_page: Page, open_game: OpenGame)
     assert second.locator("[data-action]:not([disabled])").count() == 0
     second.close()
     play_human_moves(first, 2)  # the first goes on saving, and says nothing
+    first.wait_for_function(f"{TABLE}?.dataset.waiting === 'human'")
     assert stored_actions(first) == json.loads(first.evaluate("window.rome.record()"))["actions"]
     assert first.locator("#messages").inner_text().strip() == ""
     assert first.locator("#notice").is_hidden()
@@ -200,6 +205,7 @@ def test_a_second_tab_never_loses_a_move(strict_page: Page, open_game: OpenGame)
     open_game(second, "index.html?pace=0")
     second.wait_for_function(f"{TABLE}?.dataset.writer === 'elsewhere'")
     play_human_moves(first, 1)  # the second follows the first's moves
+    first.wait_for_function(f"{TABLE}?.dataset.waiting === 'human'")
     ahead = first.locator("#table").get_attribute("data-moves")
     second.wait_for_function(f"{TABLE}.dataset.moves === '{ahead}'")
     second.locator('[data-ui="play-here"]').click()
@@ -212,6 +218,7 @@ def test_a_second_tab_never_loses_a_move(strict_page: Page, open_game: OpenGame)
     first.wait_for_function(f"{TABLE}?.dataset.writer === 'here'")
     second.wait_for_function(f"{TABLE}?.dataset.writer === 'taken'")
     play_human_moves(first, 1)
+    first.wait_for_function(f"{TABLE}?.dataset.waiting === 'human'")
     last = json.loads(first.evaluate("window.rome.record()"))["actions"]
     assert stored_actions(first) == last
     for tab, writer in ((second, "elsewhere"), (first, "here")):
@@ -221,6 +228,25 @@ def test_a_second_tab_never_loses_a_move(strict_page: Page, open_game: OpenGame)
         assert json.loads(tab.evaluate("window.rome.record()"))["actions"] == last
     second.close()
     assert not [m for e in errors for m in e.messages], errors
+
+
+def test_without_web_locks_the_tabs_settle_it_over_their_channel(
+        strict_page: Page, open_game: OpenGame) -> None:
+    first = strict_page
+    first.context.add_init_script(NO_WEB_LOCKS)
+    open_game(first, "index.html?seats=human,random&seed=12&pace=0")
+    assert first.evaluate("navigator.locks === undefined")
+    play_human_moves(first, 1)
+    second = first.context.new_page()
+    errors = watch_errors(second)
+    open_game(second, "index.html?pace=0")
+    second.wait_for_function(f"{TABLE}?.dataset.writer === 'elsewhere'")
+    second.locator('[data-ui="play-here"]').click()
+    second.wait_for_function(f"{TABLE}?.dataset.writer === 'here'")
+    first.wait_for_function(f"{TABLE}?.dataset.writer === 'taken'")
+    assert second.evaluate("window.rome.record()") == first.evaluate("window.rome.record()")
+    second.close()
+    assert not errors.messages, errors.messages
 
 
 # -- the AI worker ---------------------------------------------------------------------------
