@@ -129,7 +129,7 @@ class Painter:
             self._set("prompt", "")
         else:
             handover.hidden = True
-            prompt.hidden = view.over
+            prompt.hidden = view.over or ui.mode is Mode.ELSEWHERE  # said in the message area
             self._set("prompt", render_prompt(view))
         self._set("final-area", render_end(view) + render_review(view) if view.over else "")
         self._set("log", log_view.render(ui.log))
