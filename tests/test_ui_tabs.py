@@ -14,11 +14,14 @@ from html.parser import HTMLParser
 
 import pytest
 
+import rome
 from ui import model
 from ui.model import Mode, UiState, Writer
 from ui.model.messages import said, unsaid
 from ui.model.tabs import OPEN_ELSEWHERE, PLAY_HERE, TAKEN, TAKING
 from ui.render.messages import line_id, message_area, render_messages
+from ui.render.prompt import render_prompt
+from ui.render.table import regions
 from ui.render.view import table_view
 from ui.saves.session import Seat, Session
 from ui_drive import at_random, next_event, play_until
@@ -58,16 +61,10 @@ def test_a_game_put_on_the_table_waits_for_its_claim_before_it_plays_or_saves() 
     assert effect_types(effects) == [model.Claim, model.ShowTable]
     assert effects[0] == model.Claim(SLOT)
     assert table_view(ui).actions == ()  # nothing to click while it is not this tab's
-    first_move = rome_first(ui)
+    assert ui.session is not None
+    first_move = rome.sensible_actions(ui.session.state)[0]
     assert model.reduce(ui, model.Act(first_move)) == (ui, ())
     assert ui.messages == ()  # nothing is said while the answer is a few ms away
-
-
-def rome_first(ui: UiState) -> model.Act:
-    import rome
-
-    assert ui.session is not None
-    return rome.sensible_actions(ui.session.state)[0]
 
 
 def test_a_granted_claim_plays_and_saves() -> None:
@@ -86,6 +83,8 @@ def test_a_game_held_elsewhere_is_shown_with_play_here_and_never_saved() -> None
     assert effects == () and shown.writer is Writer.ELSEWHERE and shown.mode is Mode.ELSEWHERE
     assert shown.messages == (model.Message("tab", OPEN_ELSEWHERE, PLAY_HERE),)
     assert shown.session is ui.session and table_view(shown).actions == ()
+    drawn = "".join(regions(table_view(shown)).values()) + render_prompt(table_view(shown))
+    assert "data-action" not in drawn and "deciding" not in drawn
     assert model.reduce(shown, model.Undo()) == (shown, ())
     assert model.reduce(shown, model.Saved(True))[0].messages == shown.messages
 

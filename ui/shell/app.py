@@ -52,7 +52,8 @@ class App:
                           notices=tuple(n for n in (closed, notice) if n))
         self.saves.watch(self._on_other_tab)
         self.tabs = Tabs(window, namespace, lambda slot: self.dispatch(events.Wanted(slot)),
-                         lambda slot: self.dispatch(events.Lost(slot)))
+                         lambda slot: self.dispatch(events.Lost(slot)),
+                         alone=not self.saves.store.available)
         self.offered: dict[str, rome.Action] = {}  # action text -> action, as drawn
         self.paint = Painter(self.root)
         self.computers = ComputerPlayers(

@@ -19,8 +19,9 @@ How:
 * Without Web Locks (a page served over plain http), the channel alone: a claim posts
   ``who`` and waits :data:`CLAIM_MS` for a ``mine``; two tabs claiming one game at once
   settle it by their ids (the lower wins).
-* Where neither is offered or the browser refuses them (an opaque origin, where nothing
-  can be stored anyway), every claim is granted: there is no other tab to share with.
+* Where neither is offered or the browser refuses them, or where storage is closed (an
+  opaque origin: nothing is shared, so each tab's game is its own), every claim is
+  granted at once.
 
 Messages are JSON text, read as outside input (bounded; the game handed over is read
 like any save by ``ui.saves.another_tab``).
@@ -56,7 +57,7 @@ class Tabs:
     """This tab's holds on game slots, and its word with the other tabs of the site."""
 
     def __init__(self, window: Any, namespace: str, wanted: Callable[[str], None],
-                 lost: Callable[[str], None]) -> None:
+                 lost: Callable[[str], None], alone: bool = False) -> None:
         self._window = window
         self._namespace = namespace
         self._wanted, self._lost = wanted, lost
@@ -64,8 +65,8 @@ class Tabs:
         self._held: dict[str, tuple[object, Any]] = {}  # slot -> (hold, lets the lock go)
         self._heard: dict[str, list[tuple[str, str]]] = {}  # claims under way: what was said
         self._handed: dict[str, asyncio.Future[str | None]] = {}  # take-overs under way
-        self._locks = self._open_locks(window)
-        self._channel = self._open_channel(window, namespace + ".tabs")
+        self._locks: Any = None if alone else self._open_locks(window)
+        self._channel: Any = None if alone else self._open_channel(window, namespace + ".tabs")
 
     @staticmethod
     def _open_locks(window: Any) -> Any:
