@@ -25,7 +25,7 @@ from ui.render import phone
 from ui.render.details import render_detail
 from ui.render.endgame import render_end
 from ui.render.prompt import render_prompt
-from ui.render.table import regions
+from ui.render.table import main_seat, regions
 from ui.render.view import table_view
 from ui.saves.session import Seat, Session
 from ui.shell import touch
@@ -117,6 +117,11 @@ def check_step(ui: UiState) -> None:
         assert not cards - known_hand(s.state, view.viewer, seat), (seat, cards)
     if view.viewer is None or view.viewer != s.current:
         assert not re.search(r'data-action="(draft|keep) ', page(ui))
+    # the main area holds the seat whose hand is face up, else one whose hand is not:
+    # at a human's turn at this screen, after the hand-over, that human (issue 40)
+    assert view.viewer is None or main_seat(view) == view.viewer
+    if ui.mode is Mode.HUMAN:
+        assert main_seat(view) == s.current
     if ui.mode is not Mode.HUMAN:
         assert found.actions == [] and found.selects == []
         return
@@ -392,11 +397,9 @@ def test_phone_tab_follows_the_choices_of_each_prompt(seats: str, seed: int) -> 
         kinds = parse(page(ui)).selects
         if kinds:
             chosen, _ = model.reduce(ui, model.Select(kinds[0]))
-            # hot-seat: a human's city keeps its place, large ("me") or among the others
-            home = "me" if ui.session.current == table.index(
-                next(x for x in table if x.human)) else "others"
-            assert tabs_holding_choices(chosen) == {home}
-            assert phone.choice_tab(table_view(chosen)) == home
+            # every human builds in the main area, hot-seat too (issue 40)
+            assert tabs_holding_choices(chosen) == {"me"}
+            assert phone.choice_tab(table_view(chosen)) == "me"
 
     ui = walk(begin(table, seed)[0], seed, check)
     s = ui.session

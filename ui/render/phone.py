@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from ui.model.state import PHONE_TABS
 from ui.render.markup import button
-from ui.render.table import main_seat
 from ui.render.view import TableView
 
 LABELS = {"board": "Court", "me": "Your city", "others": "Others", "log": "Log",
@@ -39,8 +38,6 @@ def choice_tab(view: TableView) -> str | None:
         return "final"
     for action in view.actions:
         region = REGION_OF_VERB.get(action.verb)
-        if region == "me" and view.viewer is not None and view.viewer != main_seat(view):
-            return "others"  # hot-seat: the second human's city keeps its place there
         if region is not None:
             return region
     return None

@@ -20,6 +20,7 @@ from ui.model.state import Mode, UiState
 from ui.render import log_view, phone
 from ui.render.details import render_detail
 from ui.render.endgame import render_end
+from ui.render.handover import render_handover
 from ui.render.help_panel import render_help, rules_view
 from ui.render.markup import button, esc, present
 from ui.render.messages import render_messages
@@ -132,12 +133,7 @@ class Painter:
         handover = document.getElementById("handover")
         prompt = document.getElementById("prompt")
         if ui.mode is Mode.HANDOVER and cur is not None:
-            who = esc(s.seats[cur].name)
-            handover.innerHTML = (
-                f"<h2>Pass the device to {who}</h2><p>Only hands are hidden; the cities "
-                f"stay on the table. {who}, confirm when you are ready to see your hand.</p>"
-                + button(f"I am {who}: show my hand", cls="btn primary", data_ui="handover-ok",
-                         id="handover-ok"))
+            handover.innerHTML = render_handover(view)
             handover.hidden = False
             prompt.hidden = True
             self._set("prompt", "")
