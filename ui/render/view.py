@@ -244,7 +244,8 @@ def table_view(ui: UiState) -> TableView:
     return TableView(
         obs=obs, viewer=viewer, names=tuple(isolate_text(x.name) for x in s.seats),
         humans=tuple(x.human for x in s.seats), levels=tuple(x.level for x in s.seats),
-        mode=ui.mode.value, main=main_of(ui, viewer), actions=actions, selection=ui.selection, outcomes=outcomes,
+        mode=ui.mode.value, main=main_of(ui, viewer), actions=actions, selection=ui.selection,
+        outcomes=outcomes,
         reasons=reasons, withheld=withheld, scores=tuple(rome.final_scores(state)), recent=recent,
         recent_cells=cells, fresh=fresh, moments=moments, thinking=ui.thinking, notices=ui.notices,
         can_undo=ui.mode is Mode.HUMAN and s.undo_point() is not None,

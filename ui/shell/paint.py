@@ -38,12 +38,9 @@ LOAD_FILE = ('<p class="load-file"><label>Resume a downloaded game: '
 
 @dataclass(frozen=True)
 class Drawn:
-    """What a render showed: the view, and the phone tab with the prompt it was shown for
-    (``None`` when only the details were redrawn)."""
+    """What a render showed: the view (the actions it offers are the page's to take)."""
 
     view: TableView
-    tab: str | None = None
-    prompt: tuple[object, ...] | None = None
 
 
 class Painter:
@@ -120,13 +117,14 @@ class Painter:
         table.dataset.seed = str(s.seed)
         table.dataset.seats = str(len(s.seats))
         table.classList.toggle("hotseat", sum(x.human for x in s.seats) > 1)
-        tab, asked = phone.follow(view, ui.tab, ui.tab_prompt)
+        tab = phone.shown_tab(view, ui.tab)
         table.dataset.tab = tab
         self._set("tabs", phone.render_tabs(view, tab))
         for key, html in regions(view).items():
             self._set(key, html)
         self._set("controls", controls(ui.pace, ui.open_hands,
-                                       sum(x.human for x in s.seats) > 1))
+                                       sum(x.human for x in s.seats) > 1,
+                                       asking=any(m.kind == "reveal" for m in ui.messages)))
         for key, html in render_messages(ui.messages).items():
             self._set(key, html)
         self._notice(ui)
@@ -142,8 +140,8 @@ class Painter:
             prompt.hidden = view.over or ui.mode is Mode.ELSEWHERE  # said in the message area
             self._set("prompt", render_prompt(view))
         self._set("final-area", render_end(view) + render_review(view) if view.over else "")
-        self._set("log", log_view.render(ui.log))
-        return Drawn(view, tab, asked)
+        self._set("log", log_view.render(ui.log, notes=ui.log_notes))
+        return Drawn(view)
 
     def _notice(self, ui: UiState) -> None:
         """The notices: said once, until dismissed (what lasts is in the message area)."""
@@ -186,11 +184,12 @@ class Painter:
                                            "easing": "cubic-bezier(0.2, 0.7, 0.3, 1)"}))
 
     def focus(self, ui: UiState, effect: Focus) -> None:
-        """Focus the first element found (never one behind the open rules dialog), first
-        scrolled to the top of its scroller if the effect asks (a section of the rules)."""
+        """Focus the first element found and drawn (a phone's other tabs are not: issue 40),
+        never one behind the open rules dialog, first scrolled to the top of its scroller
+        if the effect asks (a section of the rules)."""
         for selector in effect.selectors:
             el = self.root.querySelector(selector)
-            if present(el):
+            if present(el) and el.getClientRects().length:
                 if ui.help_open and not document.getElementById("help").contains(el):
                     return
                 if effect.top:
