@@ -193,9 +193,9 @@ class App:
             boot.background(loop.review(self, effect))
         elif isinstance(effect, effects.ShowForm):
             notes = " ".join(n for n in (effect.notice, *self.saves.take_notices()) if n)
-            seats = list(effect.seats) if effect.seats else None
-            self.paint.form(newgame.render_form(seats, False, notes, effect.shrine,
-                                                games=self.saves.list_games(),
+            games = self.saves.list_games()
+            self.paint.form(newgame.render_form(newgame.form_seats(effect.seats, games), notes,
+                                                effect.shrine, games=games,
                                                 open_hands=self.ui.open_hands))
         return None
 

@@ -32,8 +32,6 @@ from ui.render.view import TableView, table_view
 
 RULES_PARTS = ("rules-body", "rules-count")
 """The rules dialog's containers a filter changes (``ui.render.help_panel.rules_view``)."""
-LOAD_FILE = ('<p class="load-file"><label>Resume a downloaded game: '
-             '<input type="file" id="load-file" accept=".json,application/json"></label></p>')
 
 
 @dataclass(frozen=True)
@@ -52,16 +50,14 @@ class Painter:
         self._rules = dict(zip(RULES_PARTS, rules_view(""), strict=True))  # as mounted
 
     def mount(self, compact: bool) -> None:
-        """The static frame: a screen slot, the help overlay and the status bar."""
+        """The static frame: a screen slot and the help overlay, whose About line says
+        how the engine and the AI worker are (issue 40: not in a footer players read)."""
         count = len(rome.legal_actions(rome.new_game(2, seed=1)))
         self.root.classList.toggle("compact", compact)
         self.root.innerHTML = (
             '<div id="screen"></div>'
             '<div id="help" class="overlay" data-ui="help-backdrop" hidden>'
-            f"{render_help()}</div>"
-            '<footer class="statusbar">'
-            f'<span id="engine-status" data-legal-count="{count}">Engine ready</span>'
-            '<span id="worker-status">AI worker: starts when needed</span></footer>'
+            f"{render_help(count)}</div>"
         )
 
     def screen(self, html: str) -> None:
@@ -71,7 +67,7 @@ class Painter:
 
     def form(self, html: str) -> None:
         """The new-game screen, focus on its first choice (resume the newest, else start)."""
-        self.screen(html + LOAD_FILE)
+        self.screen(html)
         first = document.querySelector("[data-ui=resume-slot]") \
             or document.getElementById("start-btn")
         if present(first):
