@@ -91,8 +91,9 @@ def about(legal_count: int) -> str:
     state (``#engine-status``, ``#worker-status``: diagnostics a player may look up, and
     the browser tests read). Outside the filtered sections, so a filter never redraws the
     worker's words."""
-    return ('<div class="rules-about"><h3 id="rules-about-title">About</h3><p>The rules engine and the computer '
-            "players run in this browser; nothing about your games leaves it.</p>"
+    return ('<div class="rules-about"><h3 id="rules-about-title">About</h3><p>The rules '
+            "engine and the computer players run in this browser; nothing about your games "
+            "leaves it.</p>"
             f'<p class="about-line"><span id="engine-status" data-legal-count="{legal_count}">'
             f'Engine ready</span> · <span id="worker-status">{WORKER_UNSTARTED}</span></p>'
             "</div>")
