@@ -22,6 +22,7 @@ from test_table import check_axe_both_themes, patient_waits, shoot_themes  # noq
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts" / "hotseat"
 SIZES = {"1280x720": (1280, 720), "1366x768": (1366, 768), "1920x1080": (1920, 1080)}
+PHONE = {"width": 390, "height": 844}
 SEATS = (("human", "Ann"), ("human", "Bea"), ("random", "Cy"))
 SEED = "7"
 FSI, PDI = "\u2068", "\u2069"  # the isolation around names (ui.render.names)
@@ -166,6 +167,10 @@ def test_two_humans_and_a_computer_each_human_gets_the_main_area(
         click_a_move(page)
     assert turns >= TURNS and handovers >= 4, (turns, handovers)
     assert replacing, "no building to replace was offered: the price markers went unchecked"
+    page.set_viewport_size(PHONE)  # a phone's header and panels keep the names' first letters
+    for tab in ("me", "others"):
+        page.locator(f'[data-tab="{tab}"]').click()
+        assert page.evaluate(MEASURE_JS)["cut"] == [], tab
     reveal_asks_first(page)
     new_game_keeps_the_seats(page)
 

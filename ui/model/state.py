@@ -12,7 +12,8 @@ from ui.render.log_view import LogEntry
 from ui.saves.session import Seat, Session
 
 PHONE_TABS = ("board", "me", "others", "log", "final")
-"""The phone layout's tabs (``data-tab``), labelled and offered by ``ui.render.phone``."""
+"""The phone layout's tabs (``data-tab``), in their order: labelled in ``ui.model.turn``, drawn
+by ``ui.render.phone``."""
 # -- the rules dialog (issue 41) ------------------------------------------------------
 HELP_FILTER_MAX = 60
 """Characters of the rules dialog's filter kept (its box's ``maxlength`` too)."""
