@@ -15,12 +15,18 @@ import json
 
 import rome
 from rome.ai import LEVELS, choose_action
-from ui.worker import probe
+from ui.worker import lifeline, probe
 
 
 def ping() -> str:
     """Liveness check: answers as soon as the worker's Python is running."""
     return f"ready (engine package {rome.__name__})"
+
+
+async def hold(lock: str) -> bool:
+    """Hold the Web Lock ``lock`` for as long as this worker runs: the page's way to learn
+    at once that it ended (``ui.worker.lifeline``)."""
+    return await lifeline.hold(lock)
 
 
 def legal_count(num_players: int, seed: int) -> int:
@@ -59,4 +65,4 @@ def review(num_players: int, seed: int, actions_json: str, seat: int, level: str
     return json.dumps([{k: line[k] for k in keys} for line in lines])
 
 
-__export__ = ["ping", "legal_count", "levels", "choose", "analyse", "review"]
+__export__ = ["ping", "hold", "legal_count", "levels", "choose", "analyse", "review"]
