@@ -18,17 +18,18 @@ are ``ui.worker.health``'s):
 * the worker's script cannot be fetched (checked before booting: a 404 is known at once),
   or the worker does not boot within ``BOOT_LIMIT_S``;
 * the worker ends (closed, terminated, crashed): it holds a Web Lock for its life
-  (``ui.worker.lifeline``), which the page is granted the moment it ends, even
-  mid-search; its ``error`` and ``messageerror`` events count too;
+  (``ui.worker.lifeline``), which the page is granted as it ends, even mid-search
+  (Chromium takes 2 s to end a busy worker); its ``error`` and ``messageerror`` events
+  count too;
 * an idle worker does not answer a ping within ``PING_LIMIT_S`` (asked before every
   request: where Web Locks are missing, this is how an ended worker is found);
 * a busy worker takes longer than its level's wall-clock cap plus ``MARGIN_S``, or the
   request fails.
 
 A faulty worker is terminated and a fresh one started in the background, at most
-``MAX_RESTARTS`` times; after that every computer plays the quick AI. The request in hand
-is asked again of the new worker when the old one ended and the new one is ready within
-``REPLAY_WAIT_S`` (a restart from the memory snapshot takes well under a second);
+``MAX_RESTARTS`` times in a row; after that every computer plays the quick AI. The request
+in hand is asked again of the new worker when the old one ended and the new one is ready
+within ``REPLAY_WAIT_S`` (a restart from the memory snapshot takes well under a second);
 otherwise the page answers it: at the same level for ``WARMING_ON_PAGE``, else at the
 quick level, and the notice says so. Tests shorten the limits with
 ``window.romeAiLimits = {boot: s, move: s}`` (set before start-up, e.g. by a Playwright
@@ -66,6 +67,9 @@ from ui.worker.health import (
 BOOT_LIMIT_S = 90.0
 """Long enough for a busy phone to boot a second Pyodide; "starting…" shows meanwhile."""
 MAX_RESTARTS = 2
+"""Restarts in a row (with no answer from the worker between them) before the page gives up
+on it: a worker that dies now and then over a long game is always replaced, one that
+cannot work is not restarted for ever."""
 T = TypeVar("T")
 
 
@@ -148,7 +152,8 @@ class ComputerPlayers:
                  on_ready: Callable[[], Awaitable[None]] | None = None) -> None:
         self.worker: Any = None
         self.status = "idle"
-        self.restarts = 0
+        self.restarts = 0  # workers started after the first
+        self._in_a_row = 0  # restarts since the worker last answered
         self._what = ""  # what happened to the worker last
         self._instead = ""  # what the page did about the request in hand then
         self._said = ""  # the notice about the worker on the table
@@ -320,7 +325,7 @@ class ComputerPlayers:
         try:
             await self._within(worker.ping(), PING_LIMIT_S, gone)
             cause, detail = "hang", limit
-            return read(str(await self._within(call(worker), limit, gone)))
+            answer = read(str(await self._within(call(worker), limit, gone)))
         except WorkerGone:
             return Fault(gone.result())
         except Exception as exc:
@@ -328,6 +333,8 @@ class ComputerPlayers:
                 cause = "failed"
             self._fault(gone, cause, detail)
             return Fault(cause)
+        self._in_a_row = 0
+        return answer
 
     @staticmethod
     async def _within(promise: Any, limit: float, gone: asyncio.Future[str]) -> Any:
@@ -352,7 +359,8 @@ class ComputerPlayers:
         gone.set_result(cause)
         self._stop_worker()
         self._what, self._instead = incident(cause, detail), ""
-        if self.restarts < MAX_RESTARTS:
+        if self._in_a_row < MAX_RESTARTS:
+            self._in_a_row += 1
             self.restarts += 1
             self._set("restarting")
             boot.background(self.connect())

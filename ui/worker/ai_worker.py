@@ -6,7 +6,8 @@ answers with the canonical text of the computer's action, decided from the
 observation alone (``rome.ai.choose_action``); ``analyse(obs_json, level, seed)`` the
 best few moves with values and reasons, for the table's hint (``rome.ai.analyse``);
 ``review(...)`` each of a seat's decisions in a finished game next to the best move
-found, for the end screen (``rome.ai.review``).
+found, for the end screen (``rome.ai.review``). ``ping`` and ``hold`` let the page tell
+at once that the worker died (``ui.worker.health``, ``ui.worker.lifeline``).
 """
 
 from __future__ import annotations

@@ -43,10 +43,12 @@ decision also loads the search modules (well under a second)."""
 REVIEW_LIMIT_MOVES = 6
 """A review is one analysis per decision of a seat (about 40, 6.3 s in all at the advice
 level, docs/ai.md): it may take this many caps before it counts as a hang."""
-REPLAY_WAIT_S = 3.0
-"""How long the request in hand when the worker died waits for the restarted worker (a
-restart from the memory snapshot took 0.5-0.7 s, on a loaded machine) before the page's
-quick level answers instead."""
+REPLAY_WAIT_S = 2.0
+"""How long the request in hand when the worker died waits for the restarted worker before
+the page answers it instead: a restart from the memory snapshot took 0.5-0.7 s on a loaded
+machine (load 5), 3.5 s on an overloaded one (load 13), where the quick answer is better.
+With Chromium's 2 s to end a busy worker, a death mid-search then costs at most about 4 s
+plus the move."""
 
 INCIDENTS = {
     "unstarted": "The AI worker could not start ({})",
