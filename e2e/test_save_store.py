@@ -337,7 +337,7 @@ def test_import_refuses_non_games(text: str) -> None:
 def test_import_refuses_a_shrine_that_is_not_a_boolean(shrine: object) -> None:
     data = json.loads(export_game(game(5)))
     data["shrine"] = shrine
-    with pytest.raises(SaveError, match="shrine option"):
+    with pytest.raises(SaveError, match="the file's shrine must be true or false"):
         import_game(json.dumps(data))
 
 

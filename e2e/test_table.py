@@ -98,15 +98,17 @@ FINISH_JS = """async (prefer) => {
 }"""
 
 
-def axe_serious(page: Page) -> list[str]:
-    """Serious and critical axe-core violations on the page as it is now."""
+def axe_serious(page: Page, within: str = "") -> list[str]:
+    """Serious and critical axe-core violations on the page as it is now (only inside the
+    element ``within`` selects, if given: an open dialog)."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
-    found = page.evaluate("""async () => {
-        const r = await axe.run(document, {resultTypes: ['violations']});
+    found = page.evaluate("""async (within) => {
+        const where = within ? document.querySelector(within) : document;
+        const r = await axe.run(where, {resultTypes: ['violations']});
         return r.violations.filter(v => ['serious', 'critical'].includes(v.impact))
           .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '));
-    }""")
+    }""", within)
     return list(found)
 
 
@@ -114,10 +116,10 @@ def set_theme(page: Page, theme: str) -> None:
     page.evaluate("t => document.documentElement.dataset.theme = t", theme)
 
 
-def check_axe_both_themes(page: Page, screen: str) -> None:
+def check_axe_both_themes(page: Page, screen: str, within: str = "") -> None:
     for theme in ("light", "dark"):
         set_theme(page, theme)
-        found = axe_serious(page)
+        found = axe_serious(page, within)
         assert not found, f"{screen} ({theme}): {found}"
     set_theme(page, "light")
 
@@ -461,10 +463,15 @@ def test_phone_keeps_the_prompt_and_its_choices_in_view(strict_page: Page,
 
 
 def shoot_phone(page: Page, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    shoot_themes(page, ARTIFACTS / f"{name}-390x844")
+
+
+def shoot_themes(page: Page, stem: Path) -> None:
+    """The page as it is, light and dark: ``stem``-light.png and ``stem``-dark.png."""
+    stem.parent.mkdir(parents=True, exist_ok=True)
     for theme in ("light", "dark"):
         set_theme(page, theme)
-        page.screenshot(path=str(ARTIFACTS / f"{name}-390x844-{theme}.png"))
+        page.screenshot(path=f"{stem}-{theme}.png")
     set_theme(page, "light")
 
 

@@ -286,7 +286,7 @@ def test_settings_panels_notices_and_leave() -> None:
     assert model.reduce(ui, model.Setting("theme", "purple"))[0] is ui
     assert model.reduce(ui, model.Setting("nonsense", 1))[0] is ui
     helped, effects = model.reduce(ui, model.Panel("help", True))
-    assert helped.help_open and effects == (model.Focus(("#help-close",)),)
+    assert helped.help_open and effects == (model.Focus(("#help-title",), top=True),)
     assert not model.reduce(helped, model.Panel("help", False))[0].help_open
     detail, _ = model.reduce(ui, model.Panel("detail", "market"))
     assert detail.detail == "market" and "Market" in render_detail(table_view(detail))

@@ -63,9 +63,11 @@ class Review:
 
 @dataclass(frozen=True)
 class Focus:
-    """Move keyboard focus to the first element matching one of ``selectors``."""
+    """Move keyboard focus to the first element matching one of ``selectors``; ``top``:
+    first scroll it to the top of what scrolls around it (a section of the rules)."""
 
     selectors: tuple[str, ...]
+    top: bool = False
 
 
 @dataclass(frozen=True)

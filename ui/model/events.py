@@ -110,8 +110,10 @@ class Setting:
 
 @dataclass(frozen=True)
 class Panel:
-    """Open or close an overlay: ``help``, ``detail`` (value: card key) or ``breakdown``;
-    ``back``: a selector of the element that opened it, focused again when it closes."""
+    """Open or close an overlay: ``help`` (value: True at its top, a section's id of
+    ``ui.render.rules.anchors`` at that section, False closed), ``detail`` (value: card
+    key) or ``breakdown``; ``back``: a selector of the element that opened it, focused
+    again when it closes."""
 
     name: str
     value: Any = None
@@ -154,6 +156,17 @@ class TabShown:
     prompt: tuple[object, ...]
 
 
+# -- the rules dialog (issue 41) ------------------------------------------------------
+@dataclass(frozen=True)
+class RulesFilter:
+    """The rules dialog's filter box now reads ``text`` (as typed: the reducer bounds it)."""
+
+    text: str
+
+
+# -- end of the rules dialog ----------------------------------------------------------
+
+
 # -- storage --------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Saved:
@@ -179,4 +192,4 @@ class Overwrite:
 
 Event = Begin | Act | Select | Undo | HandOver | Tick | Answer | Thinking | Setting | Panel \
     | Notice | Leave | AskHint | HintAnswer | AskReview | ReviewAnswer | OpenForm | Tab \
-    | TabShown | Saved | OtherTab | Overwrite
+    | TabShown | Saved | OtherTab | Overwrite | RulesFilter

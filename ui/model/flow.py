@@ -155,7 +155,12 @@ def settle(ui: UiState, delay_ms: int) -> Result:
 
 def needs_render(before: UiState, after: UiState) -> bool:
     """Render after this event?  Always, except at the instant pace, where the moves of
-    computers and forced moves are drawn once per round (and whenever a human is asked)."""
+    computers and forced moves are drawn once per round (and whenever a human is asked),
+    and when only the rules dialog changed (the painter draws it apart)."""
+    if before != after and replace(before, help_open=after.help_open,
+                                   help_filter=after.help_filter,
+                                   help_back=after.help_back) == after:
+        return False
     if after.pace > 0 or before.session is None or after.session is None:
         return True
     quiet = (Mode.AUTOMATIC, Mode.COMPUTER)

@@ -13,13 +13,15 @@ from ui.model.events import (
     OtherTab,
     Overwrite,
     Panel,
+    RulesFilter,
     Saved,
     Setting,
     Tab,
     TabShown,
 )
 from ui.model.flow import settle
-from ui.model.state import PHONE_TABS, Mode, UiState
+from ui.model.state import HELP_FILTER_MAX, PHONE_TABS, Mode, UiState
+from ui.render.rules import anchors
 
 OTHER_TAB = ("This game was changed in another tab: this tab will not overwrite it. Reload "
              "to continue from the other tab's moves, or keep playing here and overwrite.")
@@ -51,9 +53,7 @@ def setting(ui: UiState, event: Setting) -> Result:
 
 def panel(ui: UiState, event: Panel) -> Result:
     if event.name == "help":
-        opened = bool(event.value)
-        focus = ("#help-close",) if opened else ('[data-ui="help"]', "#start-btn")
-        return replace(ui, help_open=opened), (Focus(focus),)
+        return rules_panel(ui, event)
     if event.name == "detail":
         key = str(event.value or "")
         if key:
@@ -67,6 +67,35 @@ def panel(ui: UiState, event: Panel) -> Result:
             return ui, ()
         return replace(ui, breakdown=None if seat == ui.breakdown else seat), ()
     return ui, ()
+
+
+# -- the rules dialog (issue 41) ------------------------------------------------------
+def rules_panel(ui: UiState, event: Panel) -> Result:
+    """Open the rules at their top (``True``) or at a section (its id, when it is one of
+    ``ui.render.rules.anchors``; any other text opens the top), or close them (a false
+    value). Each opening shows every section (the filter is emptied, or it might hide
+    the one asked for) and scrolls the one asked for to the top; closing gives focus back
+    to what opened them."""
+    if not event.value:
+        again = (ui.help_back,) if ui.help_back else ()
+        return (replace(ui, help_open=False, help_back=""),
+                (Focus((*again, '[data-ui="help"]', "#start-btn")),))
+    at = event.value if isinstance(event.value, str) and event.value in anchors.ANCHORS \
+        else anchors.TOP
+    back = ui.help_back if ui.help_open else event.back
+    return (replace(ui, help_open=True, help_filter="", help_back=back),
+            (Focus((anchors.heading(at),), top=True),))
+
+
+def rules_filter(ui: UiState, event: RulesFilter) -> Result:
+    """The filter as typed, bounded (only while the dialog is open)."""
+    text = str(event.text)[:HELP_FILTER_MAX]
+    if not ui.help_open or text == ui.help_filter:
+        return ui, ()
+    return replace(ui, help_filter=text), ()
+
+
+# -- end of the rules dialog ----------------------------------------------------------
 
 
 def notice(ui: UiState, event: Notice) -> Result:

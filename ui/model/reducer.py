@@ -28,6 +28,7 @@ from ui.model.events import (
     Overwrite,
     Panel,
     ReviewAnswer,
+    RulesFilter,
     Saved,
     Select,
     Setting,
@@ -47,6 +48,7 @@ _HANDLERS: dict[type, Callable[[UiState, Any], Result]] = {
     Setting: page.setting, Panel: page.panel, Notice: page.notice, Leave: page.leave,
     OpenForm: page.open_form, Tab: page.tab, TabShown: page.tab_shown, Saved: page.saved,
     OtherTab: page.other_tab, Overwrite: page.overwrite,
+    RulesFilter: page.rules_filter,  # the rules dialog (issue 41)
 }
 
 

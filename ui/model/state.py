@@ -12,6 +12,10 @@ from ui.saves.session import Session
 
 PHONE_TABS = ("board", "me", "others", "log", "final")
 """The phone layout's tabs (``data-tab``), labelled and offered by ``ui.render.phone``."""
+# -- the rules dialog (issue 41) ------------------------------------------------------
+HELP_FILTER_MAX = 60
+"""Characters of the rules dialog's filter kept (its box's ``maxlength`` too)."""
+# -- end of the rules dialog ----------------------------------------------------------
 
 
 class Mode(Enum):
@@ -54,6 +58,10 @@ class UiState:
     conflict: bool = False  # another tab changed the slot: save only when told to overwrite
     tab: str = "board"  # the phone layout's tab shown (``ui.render.phone``)
     tab_prompt: tuple[object, ...] | None = None  # the prompt that tab was chosen for
+    # -- the rules dialog (issue 41; help_open above opens it) ------------------------
+    help_filter: str = ""  # the rules dialog's filter, as typed (ui.render.help_panel)
+    help_back: str = ""  # selector of what opened the dialog: focused again when it closes
+    # -- end of the rules dialog ------------------------------------------------------
 
 
 @dataclass(frozen=True)

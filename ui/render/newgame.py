@@ -14,6 +14,7 @@ from typing import Any
 
 from rome.ai.levels import MENU_LEVELS as LEVELS
 from rome.ai.levels import TEST_LEVELS
+from ui.bounds import SEED, Place, sentence
 from ui.render.markup import SEAT_COLOUR_NAMES, SEAT_COLOURS, attrs, button, esc
 from ui.render.names import clean_name
 from ui.saves.session import Seat
@@ -130,6 +131,11 @@ def render_form(previous: list[Seat] | None, has_save: bool, notice: str = "",
     )
 
 
+FORM = Place("the form's", lambda clause: ValueError(sentence(clause)))
+"""A seed typed in the form is held to the bounds a saved game's is read with: a game
+started with a seed its own save would refuse could never be resumed."""
+
+
 def read_form(document: Any) -> tuple[list[Seat], int, bool]:
     """Seats, seed and Shrine option from the form; raises ValueError with a message."""
     seats = []
@@ -144,6 +150,6 @@ def read_form(document: Any) -> tuple[list[Seat], int, bool]:
     if len(seats) < 2:
         raise ValueError("Choose at least two players.")
     seed_text = str(document.getElementById("opt-seed").value).strip()
-    seed = int(seed_text) if seed_text else random_seed()
+    seed = FORM.whole_text("seed", SEED, seed_text) if seed_text else random_seed()
     shrine = bool(document.getElementById("opt-shrine").checked)
     return seats, seed, shrine

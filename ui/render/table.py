@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import rome
 from ui.render import facts
+from ui.render.card_words import card_title
 from ui.render.city import render_city
 from ui.render.markup import SEAT_COLOUR_NAMES, button, esc, sr_only
-from ui.render.svg_cards import back_face, card_face, card_title, influence_card_svg
+from ui.render.svg_cards import back_face, card_face, influence_card_svg
 from ui.render.view import TableView
 
 PHASE_NAMES = {"draft": "Opening draft", "emissary": "Placing emissaries",

@@ -7,7 +7,7 @@ inner HTML of these sub-containers, so the frame (and its controls) survives. Th
 
 from __future__ import annotations
 
-from ui.address import PACE_NAMES as PACES
+from ui.bounds import PACE_NAMES as PACES
 from ui.render.markup import button, esc
 
 

@@ -50,9 +50,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import rome
+from ui.bounds import PACE_NAMES, Place, is_pace
 from ui.render.names import quote
 from ui.saves.refusal import refusal
-from ui.saves.session import SaveError, Seat, Session
+from ui.saves.session import SaveError, Seat, Session, read_game
 from ui.saves.storage import Store
 
 __all__ = ["GameInfo", "SaveError", "Saves", "export_game", "import_game", "parse_bounded",
@@ -67,8 +68,8 @@ MAX_SAVE_CHARS = 400_000
 MAX_SETTINGS_CHARS = 4_000
 MAX_DEPTH = 8
 """A save nests three deep (object, seats list, seat); deeper is damage or an attack."""
-MAX_ACTIONS = 5_000
-MAX_MOVE_CHARS = 40
+FILE = Place("the file's", SaveError)
+"""Where a downloaded game brought back is read (a stored one is ``the saved game's``)."""
 
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
 _BRACKET = re.compile(r"[\[\]{}]")
@@ -98,24 +99,16 @@ def parse_bounded(text: str, what: str, max_chars: int = MAX_SAVE_CHARS,
 
 
 def check_moves(data: Any, what: str) -> None:
-    """Bound the move list before any move is parsed or quoted in a message."""
+    """Bound the move list before any move is parsed or quoted in a message (the bounds
+    and words of ``ui.bounds``, as ``Session.from_save`` checks them again)."""
     moves = data.get("actions") if isinstance(data, dict) else None
-    if not isinstance(moves, list):
-        return  # Session.from_save explains what is missing
-    if len(moves) > MAX_ACTIONS:
-        raise SaveError(f"{what} has too many moves to be a game ({len(moves)})")
-    for move in moves:
-        if not isinstance(move, str) or len(move) > MAX_MOVE_CHARS:
-            raise SaveError(f"{what} holds a move that is not one: {quote(move)}")
+    if isinstance(moves, list):  # Session.from_save explains what is missing
+        Place(f"{what}'s", SaveError).moves("moves", moves)
 
 
 # -- settings ------------------------------------------------------------------------------
-def _is_pace(value: Any) -> bool:
-    return type(value) is int and 0 <= value <= 5000
-
-
 SETTINGS_RULES: dict[str, tuple[Any, Callable[[Any], bool]]] = {
-    "pace": (800, _is_pace),
+    "pace": (PACE_NAMES["normal"], is_pace),
     "theme": ("auto", lambda v: v in ("auto", "light", "dark")),
     "open_hands": (False, lambda v: isinstance(v, bool)),
 }
@@ -155,37 +148,17 @@ def export_game(session: Session) -> str:
 
 
 def import_game(text: str) -> Session:
-    """A game from :func:`export_game` text, every move checked (raises SaveError)."""
+    """A game from :func:`export_game` text, every value checked as a stored game's is
+    (:mod:`ui.bounds`), every move by the engine; the forced moves, the ones the engine
+    plays itself, are recognised again (raises SaveError)."""
     data = parse_bounded(text, "the file")
     if not isinstance(data, dict):
         raise SaveError("the file is not a saved game")
-    seats, actions = data.get("seats"), data.get("actions")
-    if not isinstance(seats, list) or data.get("players") != len(seats):
-        raise SaveError("the file's seats do not match its number of players")
-    if not isinstance(actions, list):
-        raise SaveError("the file's move list is damaged")
-    if not isinstance(data.get("shrine"), bool):  # "false" is a non-empty string: true
-        raise SaveError("the file's shrine option is not true or false")
-    check_moves(data, "the file")
-    auto = []
-    try:  # forced moves are the ones the engine plays itself: recompute their flags
-        state = rome.new_game(len(seats), seed=_int(data.get("seed")),
-                              shrine=data["shrine"])
-        for text_ in actions:
-            auto.append(rome.automatic_action(state) is not None)
-            state = rome.apply_action(state, rome.Action.parse(text_))
-    except (rome.RomeError, ValueError, TypeError) as exc:
-        raise SaveError(f"the file's moves do not make a legal game ({quote(str(exc))})") \
-            from None
-    return Session.from_save({"version": rome.SAVE_VERSION, "seats": seats,
-                              "seed": data.get("seed"), "shrine": data.get("shrine"),
-                              "actions": actions, "auto": auto})
-
-
-def _int(value: Any) -> int:
-    if type(value) is not int:
-        raise TypeError("the seed is not a whole number")
-    return value
+    seats, seed, shrine, actions = read_game(data, FILE)
+    players = data.get("players")
+    if type(players) is not int or players != len(seats):
+        raise FILE.refuse("players", f"its number of seats, {len(seats)}", players)
+    return Session.replayed(seats, seed, shrine, actions, None, FILE)
 
 
 class Saves:

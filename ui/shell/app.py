@@ -22,6 +22,7 @@ from pyscript import document, window
 
 import rome
 from ui import address
+from ui.bounds import PACE_NAMES
 from ui.model import effects, events, needs_render, reduce
 from ui.model.state import UiState
 from ui.render import newgame
@@ -45,7 +46,7 @@ class App:
         self.saves = save.Saves(Store(window, namespace), embed=compact)
         settings, notice = self.saves.read_settings()
         closed = self.saves.closed_notice()  # said at once, and once: failed saves repeat it
-        self.ui = UiState(pace=int(settings.get("pace", address.PACE_NAMES["normal"])),
+        self.ui = UiState(pace=int(settings.get("pace", PACE_NAMES["normal"])),
                           theme=str(settings.get("theme", "auto")),
                           open_hands=bool(settings.get("open_hands", False)),
                           notices=tuple(n for n in (closed, notice) if n))
@@ -64,12 +65,17 @@ class App:
 
     # -- starting a game ------------------------------------------------------------------
     def start_from_address(self) -> None:
-        """Address options win; otherwise resume the saved game; otherwise the form."""
+        """Address options win; otherwise resume the saved game; otherwise the form.
+
+        The notices of the start (storage closed, damaged settings, a refused ``pace=``)
+        are said again once a game is on the table: a game's start clears the notices of
+        the game before it, and these were about none (``pace=-1`` used to vanish so)."""
         opts = address.game_options(str(window.location.search))
         if opts.pace is not None:
             self.dispatch(events.Setting("pace", opts.pace, remember=False))
         for note in opts.notes:
             self.dispatch(events.Notice(note))
+        held = self.ui.notices
         if opts.error:
             self._drop_game_params()
             self.dispatch(events.OpenForm(notice=opts.error))
@@ -78,12 +84,13 @@ class App:
             seed = opts.seed if opts.seed is not None else newgame.random_seed()
             self._drop_game_params()
             self.new_game(newgame.seats_for(opts.seats), seed, opts.shrine)
-            return
-        slot = self.saves.last_slot()
-        if slot is None:
+        elif (slot := self.saves.last_slot()) is None:
             self.dispatch(events.OpenForm())
-            return
-        self.resume(slot)
+        else:
+            self.resume(slot)
+        if self.ui.session is not None:
+            for note in held:
+                self.dispatch(events.Notice(note))
 
     def resume(self, slot: str) -> None:
         """Resume a saved slot (a damaged one is set aside and the player told why)."""
@@ -145,7 +152,7 @@ class App:
         for travel in travels:
             self.paint.travel(travel)
         if focus is not None:
-            self.paint.focus(self.ui, focus.selectors)
+            self.paint.focus(self.ui, focus)
 
     def run(self, effect: effects.Effect) -> events.Event | None:
         """Run one effect; the ones answered at once (a save) return their answer."""

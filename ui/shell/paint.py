@@ -15,12 +15,12 @@ from pyscript import document, window
 from pyscript.ffi import to_js
 
 import rome
-from ui.model.effects import Travel
+from ui.model.effects import Focus, Travel
 from ui.model.state import Mode, UiState
 from ui.render import log_view, phone
 from ui.render.details import render_detail
 from ui.render.endgame import render_end
-from ui.render.help_panel import render_help
+from ui.render.help_panel import render_help, rules_view
 from ui.render.markup import button, esc, present
 from ui.render.prompt import render_prompt
 from ui.render.review import render_review
@@ -29,6 +29,8 @@ from ui.render.table_layout import TABLE_SKELETON, controls
 from ui.render.view import TableView, table_view
 from ui.saves.refusal import CLOSED_EMBED, DOWNLOAD
 
+RULES_PARTS = ("rules-body", "rules-count")
+"""The rules dialog's containers a filter changes (``ui.render.help_panel.rules_view``)."""
 LOAD_FILE = ('<p class="load-file"><label>Resume a downloaded game: '
              '<input type="file" id="load-file" accept=".json,application/json"></label></p>')
 
@@ -49,6 +51,7 @@ class Painter:
     def __init__(self, root: Any) -> None:
         self.root = root
         self._drawn: dict[str, str] = {}  # container id -> markup last written
+        self._rules = dict(zip(RULES_PARTS, rules_view(""), strict=True))  # as mounted
 
     def mount(self, compact: bool) -> None:
         """The static frame: a screen slot, the help overlay and the status bar."""
@@ -80,7 +83,18 @@ class Painter:
         self.screen(TABLE_SKELETON)
 
     def help(self, ui: UiState) -> None:
+        """Show or hide the rules dialog; while it is open, draw what its filter shows
+        (and put the filter's text in its box when the model changed it)."""
         document.getElementById("help").hidden = not ui.help_open
+        if not ui.help_open:
+            return
+        for element_id, html in zip(RULES_PARTS, rules_view(ui.help_filter), strict=True):
+            if self._rules.get(element_id) != html:
+                document.getElementById(element_id).innerHTML = html
+                self._rules[element_id] = html
+        box = document.getElementById("rules-filter")
+        if present(box) and str(box.value) != ui.help_filter:
+            box.value = ui.help_filter
 
     def render(self, ui: UiState, only_detail: bool = False) -> Drawn | None:
         """Refresh every part of the table from the view of the seat shown (only the
@@ -178,14 +192,17 @@ class Painter:
         card.animate(to_js(frames), to_js({"duration": effect.ms,
                                            "easing": "cubic-bezier(0.2, 0.7, 0.3, 1)"}))
 
-    def focus(self, ui: UiState, selectors: tuple[str, ...]) -> None:
-        """Focus the first element found (never behind the open help dialog)."""
-        if ui.help_open and selectors != ("#help-close",):
-            return
-        for selector in selectors:
+    def focus(self, ui: UiState, effect: Focus) -> None:
+        """Focus the first element found (never one behind the open rules dialog), first
+        scrolled to the top of its scroller if the effect asks (a section of the rules)."""
+        for selector in effect.selectors:
             el = self.root.querySelector(selector)
             if present(el):
-                el.focus(to_js({"preventScroll": False}))
+                if ui.help_open and not document.getElementById("help").contains(el):
+                    return
+                if effect.top:
+                    el.scrollIntoView(to_js({"block": "start"}))
+                el.focus(to_js({"preventScroll": effect.top}))
                 return
 
     @staticmethod
