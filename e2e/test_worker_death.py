@@ -63,6 +63,14 @@ WATCH = """
 NO_WEB_LOCKS = "Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined });"
 
 
+@pytest.fixture(scope="module")
+def browser_context_args(browser_context_args: dict) -> dict:
+    """No service worker: once it controls the page it answers the worker script's fetch
+    from its cache, and Playwright's routes never see it (the slow and aborting workers
+    would be sound ones)."""
+    return {**browser_context_args, "service_workers": "block"}
+
+
 @pytest.fixture(autouse=True)
 def patient_waits(page: Page) -> None:
     """Generous timeouts for the boots: the 2-core machine is often shared."""
