@@ -1,8 +1,9 @@
 """Faults a player can meet, each tried in the browser and judged by what the player sees.
 
-Damaged settings, storage that throws or is full, a save nested 100 000 deep, a worker
-whose script is missing, hangs or crashes, a reload in the middle of a computer's turn,
-a hostile name. Progress is read through ``window.rome.record()`` (the game so far).
+Damaged settings, storage that throws, is full or fails later (IndexedDB, Cache Storage),
+a save nested 100 000 deep, a second tab on the same game, a worker whose script is
+missing, hangs or crashes, a reload in the middle of a computer's turn, a hostile name.
+Progress is read through ``window.rome.record()`` (the game so far).
 """
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import OpenGame, wait_ready
+from conftest import OpenGame, wait_ready, watch_errors
 from playwright.sync_api import Page, Route, expect
+from storage_faults import FAILS_LATER, FULL_STORAGE
 
 import rome
 
@@ -81,43 +83,64 @@ def test_throwing_storage_plays_and_says_it_cannot_save(
     page = strict_page
     page.add_init_script(THROWING_STORAGE)
     open_game(page, "index.html?seats=human,random&seed=3&pace=0")
-    expect(page.locator("#notice")).to_contain_text("will not be saved")
+    expect(page.locator("#message-unsaved")).to_contain_text("will not be saved")
     play_human_moves(page, 3)
     assert moves(page) >= 3
+    expect(page.locator('#message-unsaved [data-ui="download"]')).to_be_visible()
 
 
-FULL_STORAGE = """
-(() => {
-  const real = Storage.prototype.setItem;
-  Storage.prototype.setItem = function (key, value) {
-    if (window.storageFull && String(key).startsWith('great-city-of-rome.game.'))
-      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-    return real.call(this, key, value);
-  };
-})();
-"""
+@pytest.mark.parametrize("fault", list(FAILS_LATER))
+def test_storage_that_fails_later_starts_plays_and_saves(
+        strict_page: Page, open_game: OpenGame, fault: str) -> None:
+    page = strict_page
+    page.add_init_script(FAILS_LATER[fault])
+    open_game(page, "index.html?seats=human,random&seed=3&pace=0")
+    stand_ins = page.evaluate("document.documentElement.dataset.storageStandIns || ''")
+    assert ("indexedDB" in stand_ins.split()) == fault.startswith("indexeddb"), stand_ins
+    play_human_moves(page, 3)
+    slot = page.evaluate(f"localStorage.getItem('{NS}last')")
+    stored = json.loads(page.evaluate(f"localStorage.getItem('{NS}game.{slot}')"))
+    assert stored["actions"] == json.loads(page.evaluate("window.rome.record()"))["actions"]
+    assert page.locator("#messages").inner_text().strip() == ""
 
 
-def test_full_storage_keeps_the_game_and_offers_a_download(
+
+
+
+def stored_actions(page: Page) -> list[str]:
+    slot = page.evaluate(f"localStorage.getItem('{NS}last')")
+    return list(json.loads(page.evaluate(f"localStorage.getItem('{NS}game.{slot}')"))["actions"])
+
+
+def test_full_storage_keeps_a_download_on_the_table_and_saves_again_once_freed(
         strict_page: Page, open_game: OpenGame, site_url: str) -> None:
     page = strict_page
     page.add_init_script(FULL_STORAGE)
     open_game(page, "index.html?seats=human,random&seed=8&pace=0")
     play_human_moves(page, 2)
     page.evaluate("window.storageFull = true")
-    play_human_moves(page, 3)
+    play_human_moves(page, 2)
     page.wait_for_function(f"{TABLE}?.dataset.waiting === 'human'")
-    expect(page.locator("#notice")).to_contain_text("could not be saved")
+    said = page.locator("#message-unsaved")
+    expect(said).to_contain_text("could not be saved")
+    # said where it lasts, not in a notice that a click dismisses
+    expect(page.locator("#notice")).to_be_hidden()
+    assert said.locator('[data-ui="dismiss"]').count() == 0
+    play_human_moves(page, 1)
+    expect(said.locator('[data-ui="download"]')).to_be_visible()  # still on the table
     in_memory = json.loads(page.evaluate("window.rome.record()"))
-    slot = page.evaluate(f"localStorage.getItem('{NS}last')")
-    stored = json.loads(page.evaluate(f"localStorage.getItem('{NS}game.{slot}')"))
-    assert len(stored["actions"]) < len(in_memory["actions"])
+    assert len(stored_actions(page)) < len(in_memory["actions"])
     with page.expect_download() as info:
-        page.locator("#download-btn").click()
+        said.locator('[data-ui="download"]').click()
     text = Path(info.value.path()).read_text()
     assert json.loads(text)["actions"] == in_memory["actions"]
+    # Storage frees: the next move's save succeeds, with every move, and the message goes.
+    page.evaluate("window.storageFull = false")
+    play_human_moves(page, 1)
+    expect(said).to_be_empty()
+    assert stored_actions(page) == json.loads(page.evaluate("window.rome.record()"))["actions"]
     # Loaded back in a fresh page, the downloaded game resumes where it was.
-    page.evaluate("window.storageFull = false; localStorage.clear()")
+    page.evaluate("localStorage.clear()")
     open_game(page, "index.html")
     page.locator("#load-file").set_input_files(
         files=[{"name": "game.json", "mimeType": "application/json", "buffer": text.encode()}])
@@ -148,22 +171,82 @@ def test_huge_bad_move_is_not_quoted_whole(strict_page: Page, open_game: OpenGam
     assert len(notice.inner_text()) < 300
 
 
-def test_a_game_changed_in_another_tab_is_not_overwritten(
-        strict_page: Page, open_game: OpenGame) -> None:
+def tab_says(page: Page) -> str:
+    return str(page.locator("#message-tab").inner_text()).strip()
+
+
+NO_WEB_LOCKS = "Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined });"
+"""A browser without Web Locks, as every browser is on a page served over plain http."""
+
+
+def test_a_second_tab_never_loses_a_move(strict_page: Page, open_game: OpenGame) -> None:
+    """Two tabs of one browser on one game: opening and closing the second changes nothing
+    in the first; the second shows the game and offers "Play here"; taking over moves the
+    game with every move, and the first says so and can take it back; a reload of either
+    loses nothing."""
     first = strict_page
     open_game(first, "index.html?seats=human,random&seed=12&pace=0")
-    first.wait_for_function(f"{TABLE}?.dataset.waiting === 'human'")
+    play_human_moves(first, 2)
     second = first.context.new_page()
+    errors = [watch_errors(second)]
     open_game(second, "index.html?pace=0")  # resumes the same saved game
-    play_human_moves(second, 1)
-    second.wait_for_function(f"{TABLE}?.dataset.waiting === 'human'")
-    theirs = json.loads(second.evaluate("window.rome.record()"))
-    expect(first.locator("#notice")).to_contain_text("changed in another tab")
-    play_human_moves(first, 1)  # this tab plays on, but does not save over the other's moves
-    slot = first.evaluate(f"localStorage.getItem('{NS}last')")
-    stored = json.loads(first.evaluate(f"localStorage.getItem('{NS}game.{slot}')"))
-    assert stored["actions"] == theirs["actions"]
+    second.wait_for_function(f"{TABLE}?.dataset.writer === 'elsewhere'")
+    assert "open in another tab" in tab_says(second)
+    assert second.locator("[data-action]:not([disabled])").count() == 0
     second.close()
+    play_human_moves(first, 2)  # the first goes on saving, and says nothing
+    first.wait_for_function(f"{TABLE}?.dataset.waiting === 'human'")
+    assert stored_actions(first) == json.loads(first.evaluate("window.rome.record()"))["actions"]
+    assert first.locator("#messages").inner_text().strip() == ""
+    assert first.locator("#notice").is_hidden()
+
+    second = first.context.new_page()
+    errors.append(watch_errors(second))
+    open_game(second, "index.html?pace=0")
+    second.wait_for_function(f"{TABLE}?.dataset.writer === 'elsewhere'")
+    play_human_moves(first, 1)  # the second follows the first's moves
+    first.wait_for_function(f"{TABLE}?.dataset.waiting === 'human'")
+    ahead = first.locator("#table").get_attribute("data-moves")
+    second.wait_for_function(f"{TABLE}.dataset.moves === '{ahead}'")
+    second.locator('[data-ui="play-here"]').click()
+    second.wait_for_function(f"{TABLE}?.dataset.writer === 'here'")
+    first.wait_for_function(f"{TABLE}?.dataset.writer === 'taken'")
+    assert "now played in another tab" in tab_says(first)
+    assert second.evaluate("window.rome.record()") == first.evaluate("window.rome.record()")
+    play_human_moves(second, 2)
+    first.locator('[data-ui="play-here"]').click()  # and back
+    first.wait_for_function(f"{TABLE}?.dataset.writer === 'here'")
+    second.wait_for_function(f"{TABLE}?.dataset.writer === 'taken'")
+    play_human_moves(first, 1)
+    first.wait_for_function(f"{TABLE}?.dataset.waiting === 'human'")
+    last = json.loads(first.evaluate("window.rome.record()"))["actions"]
+    assert stored_actions(first) == last
+    for tab, writer in ((second, "elsewhere"), (first, "here")):
+        tab.reload()
+        wait_ready(tab)
+        tab.wait_for_function(f"{TABLE}?.dataset.writer === '{writer}'")
+        assert json.loads(tab.evaluate("window.rome.record()"))["actions"] == last
+    second.close()
+    assert not [m for e in errors for m in e.messages], errors
+
+
+def test_without_web_locks_the_tabs_settle_it_over_their_channel(
+        strict_page: Page, open_game: OpenGame) -> None:
+    first = strict_page
+    first.context.add_init_script(NO_WEB_LOCKS)
+    open_game(first, "index.html?seats=human,random&seed=12&pace=0")
+    assert first.evaluate("navigator.locks === undefined")
+    play_human_moves(first, 1)
+    second = first.context.new_page()
+    errors = watch_errors(second)
+    open_game(second, "index.html?pace=0")
+    second.wait_for_function(f"{TABLE}?.dataset.writer === 'elsewhere'")
+    second.locator('[data-ui="play-here"]').click()
+    second.wait_for_function(f"{TABLE}?.dataset.writer === 'here'")
+    first.wait_for_function(f"{TABLE}?.dataset.writer === 'taken'")
+    assert second.evaluate("window.rome.record()") == first.evaluate("window.rome.record()")
+    second.close()
+    assert not errors.messages, errors.messages
 
 
 # -- the AI worker ---------------------------------------------------------------------------

@@ -300,7 +300,7 @@ def test_settings_panels_notices_and_leave() -> None:
     assert model.reduce(noted, model.Notice("Hello"))[0] is noted
     assert model.reduce(noted, model.Notice(""))[0].notices == ()
     left, effects = model.reduce(ui, model.Leave())
-    assert left.session is None and effects == (model.ShowForm(),)
+    assert left.session is None and effects == (model.Release("game.test"), model.ShowForm())
     assert left.generation == ui.generation + 1
 
 
@@ -480,37 +480,31 @@ def test_a_computer_waits_the_whole_pace_only_for_the_first_move_of_its_turn() -
 
 
 # -- the page around the game: saves, other tabs, the form --------------------------------
-def test_saves_other_tabs_and_overwrite_go_through_the_reducer() -> None:
+def test_a_refused_save_is_said_until_a_save_succeeds_and_is_tried_at_every_move() -> None:
     ui, effects = begin([Seat("A", True), Seat("B", False, "random")], 5)
     assert ui.slot == "game.test" and effects[0] == model.Save(ui.session, "game.test")
     refused, _ = model.reduce(ui, model.Saved(False, problem="Storage is full."))
-    assert refused.save_failed and not refused.conflict
-    assert refused.notices == ("Storage is full.",)
+    download = model.Control("Download this game", "download")
+    assert refused.save_failed and refused.notices == ()
+    assert refused.messages == (model.Message("unsaved", "Storage is full.", download),)
     again, _ = model.reduce(refused, model.Saved(False, problem="Storage is full."))
-    assert again.notices == ("Storage is full.",)  # every failed save, one notice
-    dismissed, _ = model.reduce(refused, model.Notice(""))
-    assert model.reduce(dismissed, model.Saved(False, problem="Storage is full."))[0] \
-        .notices == ()  # dismissed stays dismissed while saves keep failing
-    assert not model.reduce(refused, model.Saved(True))[0].save_failed
-    assert model.reduce(ui, model.OtherTab("game.other"))[0] is ui  # not this game's slot
-    other, _ = model.reduce(ui, model.OtherTab("game.test"))
-    assert other.conflict and len(other.notices) == 1
-    played = play_until(other, lambda u: len(u.session.actions) > len(ui.session.actions),
-                        at_random(random.Random(1)))
-    assert played.conflict  # moves go on, but nothing is saved over the other tab's game
-    assert not any(isinstance(e, model.Save) for e in model.reduce(
-        other, next_event(other, at_random(random.Random(1))))[1])
-    kept, effects = model.reduce(other, model.Overwrite())
-    assert effects == (model.Save(other.session, "game.test", overwrite=True),)
-    assert kept.notices == ()
-    assert not model.reduce(kept, model.Saved(True))[0].conflict
+    assert again.messages == refused.messages  # every failed save, one message
+    dismissed, _ = model.reduce(again, model.Notice(""))
+    assert dismissed.messages == refused.messages  # dismissing notices leaves it standing
+    nxt, effects = model.reduce(dismissed, next_event(dismissed, at_random(random.Random(1))))
+    assert model.Save(nxt.session, "game.test") in effects  # tried again at the next move
+    saved, _ = model.reduce(nxt, model.Saved(True))
+    assert not saved.save_failed and saved.messages == ()
+    sandboxed, _ = model.reduce(ui, model.Saved(False, problem="Kept nowhere.", download=False))
+    assert sandboxed.messages == (model.Message("unsaved", "Kept nowhere."),)
 
 
 def test_the_form_takes_the_notices_and_stops_the_game() -> None:
     ui, _ = begin([Seat("Ada", True), Seat("B", False, "random")], 5)
     noted, _ = model.reduce(ui, model.Notice("Hello"))
     form, effects = model.reduce(noted, model.OpenForm("Bad seats."))
-    assert effects == (model.ShowForm("Bad seats. Hello", tuple(ui.session.seats), False),)
+    assert effects == (model.Release("game.test"),  # another tab may take the game at once
+                       model.ShowForm("Bad seats. Hello", tuple(ui.session.seats), False))
     assert form.session is None and form.notices == ()
     assert form.generation == ui.generation + 1
     assert model.reduce(form, model.Setting("pace", 0, remember=False))[1] == ()

@@ -68,8 +68,9 @@ NOTICE_COUNT_JS = """(words) => {
   return text.split(words).length - 1; }"""
 
 
-def play(page: EnginePage, stop_after: int = 10_000, seed: int = 7) -> dict[str, Any]:
-    return page.evaluate(PLAY_JS, {"stopAfter": stop_after, "seed": seed})
+def play(page: EnginePage, stop_after: int = 10_000, seed: int = 7,
+         frame: str | None = None) -> dict[str, Any]:
+    return page.evaluate(PLAY_JS, {"stopAfter": stop_after, "seed": seed}, frame)
 
 
 def wait_for(page: EnginePage, js: str, timeout_s: float = 120, frame: str | None = None) -> Any:

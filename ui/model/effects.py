@@ -12,12 +12,38 @@ from ui.saves.session import Seat, Session
 
 @dataclass(frozen=True)
 class Save:
-    """Store ``session`` in ``slot``; answer with ``Saved``. ``overwrite``: even though
-    another tab changed the slot."""
+    """Store ``session`` in ``slot``; answer with ``Saved``."""
 
     session: Session
     slot: str
-    overwrite: bool = False
+
+
+@dataclass(frozen=True)
+class Claim:
+    """Hold ``slot``, so that only this tab saves it; answer with ``Claimed``.
+
+    ``take=False``: only if no other tab holds it. ``take=True`` ("Play here"): ask the tab
+    that holds it to save and hand it over (``Wanted`` there), and take it anyway if that
+    tab does not answer in time (``Lost`` there)."""
+
+    slot: str
+    take: bool = False
+
+
+@dataclass(frozen=True)
+class Release:
+    """Let go of ``slot`` (after the save that precedes it); ``session``: the game as this
+    tab has it, handed to the tab that asked for it (None: nobody asked)."""
+
+    slot: str
+    session: Session | None = None
+
+
+@dataclass(frozen=True)
+class Follow:
+    """Read ``slot`` again, another tab having saved it; answer with ``Followed``."""
+
+    slot: str
 
 
 @dataclass(frozen=True)
@@ -103,5 +129,6 @@ class ShowForm:
     shrine: bool = False
 
 
-Effect = Save | Wait | Ask | Analyse | Review | Focus | Travel | Remember | ShowTable | ShowForm
+Effect = Save | Claim | Release | Follow | Wait | Ask | Analyse | Review | Focus | Travel \
+    | Remember | ShowTable | ShowForm
 Result = tuple[UiState, tuple[Effect, ...]]

@@ -13,10 +13,15 @@ from ui.saves.session import Seat, Session
 # -- the game on the table ------------------------------------------------------------
 @dataclass(frozen=True)
 class Begin:
-    """A game is put on the table (new, resumed or a rematch), saving to ``slot``."""
+    """A game is put on the table (new, resumed or a rematch), saving to ``slot``.
+
+    ``claim``: other tabs may hold ``slot``, so the table asks first (``Claim``) and plays
+    and saves only once it holds it. The page always claims; a model test of a lone table
+    need not."""
 
     session: Session
     slot: str | None = None
+    claim: bool = False
 
 
 @dataclass(frozen=True)
@@ -167,29 +172,65 @@ class RulesFilter:
 # -- end of the rules dialog ----------------------------------------------------------
 
 
-# -- storage --------------------------------------------------------------------------
+# -- storage and other tabs -----------------------------------------------------------
 @dataclass(frozen=True)
 class Saved:
-    """The outcome of a ``Save``: ``ok``, else ``conflict`` (another tab changed the slot)
-    or ``problem`` (why storage refused, a sentence)."""
+    """The outcome of a ``Save``: ``ok``, else ``problem`` (why storage refused, a
+    sentence); ``download``: the page can offer the game as a file (a sandboxed frame
+    cannot)."""
 
     ok: bool
-    conflict: bool = False
     problem: str = ""
+    download: bool = True
 
 
 @dataclass(frozen=True)
-class OtherTab:
-    """Another tab changed the storage slot ``slot`` since this page last read or wrote it."""
+class Claimed:
+    """The answer to a ``Claim``: whether this tab now holds ``slot``; if it does,
+    ``session`` is the game to go on with (the one the other tab handed over, else the
+    slot's), None when there is none to read (a new game, not saved yet)."""
+
+    slot: str
+    held: bool
+    session: Session | None = None
+
+
+@dataclass(frozen=True)
+class Wanted:
+    """Another tab asked for the slot ``slot`` ("Play here" over there)."""
 
     slot: str
 
 
 @dataclass(frozen=True)
-class Overwrite:
-    """The player chose to overwrite the other tab's game with this tab's."""
+class Lost:
+    """Another tab took the slot ``slot`` without this tab handing it over (this one did
+    not answer in time)."""
+
+    slot: str
+
+
+@dataclass(frozen=True)
+class TakeOver:
+    """The player chose "Play here": this tab takes the game over from the other."""
+
+
+@dataclass(frozen=True)
+class OtherTab:
+    """Another tab wrote the storage slot ``slot`` (a storage event)."""
+
+    slot: str
+
+
+@dataclass(frozen=True)
+class Followed:
+    """The slot ``slot`` read again after another tab saved it: its game."""
+
+    slot: str
+    session: Session
 
 
 Event = Begin | Act | Select | Undo | HandOver | Tick | Answer | Thinking | Setting | Panel \
     | Notice | Leave | AskHint | HintAnswer | AskReview | ReviewAnswer | OpenForm | Tab \
-    | TabShown | Saved | OtherTab | Overwrite | RulesFilter
+    | TabShown | Saved | Claimed | Wanted | Lost | TakeOver | OtherTab | Followed \
+    | RulesFilter

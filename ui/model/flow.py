@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import rome
 from ui.model.effects import Ask, Focus, Result, Save, Travel, Wait
-from ui.model.state import Mode, UiState
+from ui.model.state import Mode, UiState, Writer
 from ui.render import log_view
 from ui.render.names import isolate_text
 from ui.saves.session import Session
@@ -57,19 +57,27 @@ def decision_focus(state: rome.GameState) -> tuple[str, ...]:
     return out + FOCUS_FALLBACK
 
 
-def log_for(session: Session) -> tuple[log_view.LogEntry, ...]:
-    """The whole game's log, rebuilt from the session (on resume or undo)."""
+def log_for(session: Session, kept: tuple[log_view.LogEntry, ...] = (),
+            before: Session | None = None) -> tuple[log_view.LogEntry, ...]:
+    """The whole game's log, rebuilt from the session (on resume or undo); the entries
+    ``kept`` of the game ``before`` are reused as far as its moves are the same."""
+    same = 0
+    if before is not None and (before.seats, before.seed, before.shrine) \
+            == (session.seats, session.seed, session.shrine):
+        limit = min(len(kept), len(before.actions), len(session.actions))
+        while same < limit and before.actions[same] == session.actions[same]:
+            same += 1
     names = [isolate_text(s.name) for s in session.seats]
-    return tuple(
-        log_view.entry(i, session.actors[i], session.states[i], text, session.states[i + 1],
-                       names, session.auto[i])
-        for i, text in enumerate(session.actions))
+    return kept[:same] + tuple(
+        log_view.entry(i, session.actors[i], session.states[i], session.actions[i],
+                       session.states[i + 1], names, session.auto[i])
+        for i in range(same, len(session.actions)))
 
 
 def saving(ui: UiState, session: Session) -> tuple[Save, ...]:
-    """The save after a move: into the game's slot, unless another tab changed it (the
-    player then chooses: overwrite, or reload to continue from that tab's moves)."""
-    if ui.slot is None or ui.conflict:
+    """The save after a move: into the game's slot, by the one tab that holds it (a save
+    refused earlier is tried again at every move)."""
+    if ui.slot is None or ui.writer is not Writer.HERE:
         return ()
     return (Save(session, ui.slot),)
 
@@ -132,6 +140,8 @@ def settle(ui: UiState, delay_ms: int) -> Result:
         return replace(ui, mode=Mode.OVER), ()
     if rome.is_over(s.state):
         return replace(ui, mode=Mode.OVER, thinking=""), (Focus(("#final [data-ui]",)),)
+    if ui.writer is not Writer.HERE:  # another tab plays it: this one waits, shows, says so
+        return replace(ui, mode=Mode.ELSEWHERE, thinking="", selection=""), ()
     if delay_ms <= 0 and _round_changed(s):
         delay_ms = ROUND_FRAME_MS
     cur = s.current
@@ -155,13 +165,15 @@ def settle(ui: UiState, delay_ms: int) -> Result:
 
 def needs_render(before: UiState, after: UiState) -> bool:
     """Render after this event?  Always, except at the instant pace, where the moves of
-    computers and forced moves are drawn once per round (and whenever a human is asked),
-    and when only the rules dialog changed (the painter draws it apart)."""
+    computers and forced moves are drawn once per round (and whenever a human is asked or
+    the message area changes), and when only the rules dialog changed (the painter draws it
+    apart)."""
     if before != after and replace(before, help_open=after.help_open,
                                    help_filter=after.help_filter,
                                    help_back=after.help_back) == after:
         return False
-    if after.pace > 0 or before.session is None or after.session is None:
+    if after.pace > 0 or before.session is None or after.session is None \
+            or before.messages != after.messages:
         return True
     quiet = (Mode.AUTOMATIC, Mode.COMPUTER)
     if after.mode not in quiet or before.mode not in quiet:

@@ -6,20 +6,34 @@ from __future__ import annotations
 from dataclasses import replace
 
 import rome
-from ui.model.effects import Focus, Result, ShowTable
+from ui.model.effects import Claim, Effect, Focus, Release, Result, ShowTable
 from ui.model.events import Act, Answer, Begin, HandOver, Select, Thinking, Tick, Undo
 from ui.model.flow import decision_focus, log_for, played, saving, settle
-from ui.model.state import Mode, UiState
+from ui.model.messages import unsaid
+from ui.model.state import Mode, UiState, Writer
 
 
 def begin(ui: UiState, event: Begin) -> Result:
-    """A new table; a game in another slot starts with no conflict and no failed save."""
+    """A new table, with no failed save. A game this tab already holds goes on being held;
+    any other asks the other tabs first when ``event.claim`` (``ui.model.tabs``), and the
+    slot of the game it replaces is let go."""
+    keep = ui.session is not None and event.slot is not None and event.slot == ui.slot \
+        and ui.writer is Writer.HERE
+    asks = event.claim and event.slot is not None and not keep
     fresh = replace(ui, session=event.session, selection="", notices=(), shown=None,
                     thinking="", generation=ui.generation + 1, log=log_for(event.session),
                     detail="", breakdown=None, help_open=False, hint_at=None, hints=(),
-                    review_seat=None, review=None, slot=event.slot, conflict=False)
+                    review_seat=None, review=None, slot=event.slot, save_failed=False,
+                    writer=Writer.ASKING if asks else Writer.HERE,
+                    messages=unsaid(ui.messages, "tab", "unsaved"))
     nxt, effects = settle(fresh, delay_ms=0)
-    return nxt, (*saving(nxt, event.session), *effects, ShowTable())
+    around: tuple[Effect, ...] = ()
+    if ui.session is not None and ui.slot is not None and ui.slot != event.slot \
+            and ui.writer is Writer.HERE:
+        around += (Release(ui.slot),)
+    if asks and event.slot is not None:
+        around += (Claim(event.slot),)
+    return nxt, (*around, *saving(nxt, event.session), *effects, ShowTable())
 
 
 def act(ui: UiState, event: Act) -> Result:

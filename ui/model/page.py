@@ -1,17 +1,15 @@
 """The reducer's half for the page around the game: settings, overlays, notices, the
-phone's tabs, the new-game screen, and what storage answered (saves, other tabs)."""
+phone's tabs, the new-game screen, and what storage answered (other tabs: ``tabs``)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from ui.model.effects import Effect, Focus, Remember, Result, Save, ShowForm
+from ui.model.effects import Effect, Focus, Release, Remember, Result, ShowForm
 from ui.model.events import (
     Leave,
     Notice,
     OpenForm,
-    OtherTab,
-    Overwrite,
     Panel,
     RulesFilter,
     Saved,
@@ -20,11 +18,12 @@ from ui.model.events import (
     TabShown,
 )
 from ui.model.flow import settle
-from ui.model.state import HELP_FILTER_MAX, PHONE_TABS, Mode, UiState
+from ui.model.messages import Control, Message, said, unsaid
+from ui.model.state import HELP_FILTER_MAX, PHONE_TABS, Mode, UiState, Writer
 from ui.render.rules import anchors
+from ui.saves.refusal import DOWNLOAD
 
-OTHER_TAB = ("This game was changed in another tab: this tab will not overwrite it. Reload "
-             "to continue from the other tab's moves, or keep playing here and overwrite.")
+DOWNLOAD_GAME = Control(DOWNLOAD, "download")
 
 
 def noticed(ui: UiState, text: str) -> UiState:
@@ -108,10 +107,10 @@ def notice(ui: UiState, event: Notice) -> Result:
 
 def leave(ui: UiState, event: Leave) -> Result:
     """Off the table (the game stays saved) and on to the new-game screen."""
-    left = replace(ui, session=None, mode=Mode.OVER, selection="",
-                   generation=ui.generation + 1, log=(), thinking="", detail="",
+    left = replace(off_table(ui), selection="", log=(), thinking="", detail="",
                    breakdown=None, hint_at=None, hints=(), review_seat=None, review=None)
-    return open_form(left, OpenForm())
+    form, effects = open_form(left, OpenForm())
+    return form, (*letting_go(ui), *effects)
 
 
 def open_form(ui: UiState, event: OpenForm) -> Result:
@@ -121,9 +120,22 @@ def open_form(ui: UiState, event: OpenForm) -> Result:
     seats = event.seats or (tuple(s.seats) if s else None)
     form = ShowForm(" ".join(n for n in (event.notice, *ui.notices) if n), seats,
                     s.shrine if s else False)
-    if s is not None:
-        ui = replace(ui, session=None, mode=Mode.OVER, generation=ui.generation + 1)
-    return replace(ui, notices=()), (form,)
+    return replace(off_table(ui), notices=()), (*letting_go(ui), form)
+
+
+def off_table(ui: UiState) -> UiState:
+    """No game on the table any more (its timers see a new generation)."""
+    if ui.session is None:
+        return ui
+    return replace(ui, session=None, mode=Mode.OVER, generation=ui.generation + 1,
+                   writer=Writer.HERE, messages=unsaid(ui.messages, "tab", "unsaved"))
+
+
+def letting_go(ui: UiState) -> tuple[Effect, ...]:
+    """The slot of the game on the table, let go so that another tab may take it at once."""
+    if ui.session is None or ui.slot is None or ui.writer is not Writer.HERE:
+        return ()
+    return (Release(ui.slot),)
 
 
 def tab(ui: UiState, event: Tab) -> Result:
@@ -137,26 +149,9 @@ def tab_shown(ui: UiState, event: TabShown) -> Result:
 
 
 def saved(ui: UiState, event: Saved) -> Result:
-    """A refused save (full storage, another tab) becomes a notice and the offer to
-    download the game: never a loss."""
+    """A refused save becomes a message that lasts until a save succeeds (every move tries
+    again), with the game's download where the page can offer it: never a silent loss."""
     if event.ok:
-        return replace(ui, save_failed=False, conflict=False), ()
-    if ui.save_failed and not event.conflict:
-        return ui, ()  # told already, maybe dismissed: every later move would say it again
-    return noticed(replace(ui, save_failed=True, conflict=event.conflict),
-                   OTHER_TAB if event.conflict else event.problem), ()
-
-
-def other_tab(ui: UiState, event: OtherTab) -> Result:
-    if event.slot != ui.slot:
-        return ui, ()
-    return noticed(replace(ui, conflict=True), OTHER_TAB), ()
-
-
-def overwrite(ui: UiState, event: Overwrite) -> Result:
-    """This tab's game replaces the other tab's, and the notices go."""
-    if ui.session is None or ui.slot is None:
-        return ui, ()
-    return replace(ui, notices=()), (Save(ui.session, ui.slot, overwrite=True),)
-
-
+        return replace(ui, save_failed=False, messages=unsaid(ui.messages, "unsaved")), ()
+    said_ = Message("unsaved", event.problem, DOWNLOAD_GAME if event.download else None)
+    return replace(ui, save_failed=True, messages=said(ui.messages, said_)), ()

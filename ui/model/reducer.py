@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ui.model import advice, game, page
+from ui.model import advice, game, page, tabs
 from ui.model.effects import Result
 from ui.model.events import (
     Act,
@@ -18,14 +18,16 @@ from ui.model.events import (
     AskHint,
     AskReview,
     Begin,
+    Claimed,
     Event,
+    Followed,
     HandOver,
     HintAnswer,
     Leave,
+    Lost,
     Notice,
     OpenForm,
     OtherTab,
-    Overwrite,
     Panel,
     ReviewAnswer,
     RulesFilter,
@@ -34,9 +36,11 @@ from ui.model.events import (
     Setting,
     Tab,
     TabShown,
+    TakeOver,
     Thinking,
     Tick,
     Undo,
+    Wanted,
 )
 from ui.model.state import UiState
 
@@ -47,7 +51,8 @@ _HANDLERS: dict[type, Callable[[UiState, Any], Result]] = {
     ReviewAnswer: advice.review_answer,
     Setting: page.setting, Panel: page.panel, Notice: page.notice, Leave: page.leave,
     OpenForm: page.open_form, Tab: page.tab, TabShown: page.tab_shown, Saved: page.saved,
-    OtherTab: page.other_tab, Overwrite: page.overwrite,
+    Claimed: tabs.claimed, Wanted: tabs.wanted, Lost: tabs.lost, TakeOver: tabs.take_over,
+    OtherTab: tabs.other_tab, Followed: tabs.followed,
     RulesFilter: page.rules_filter,  # the rules dialog (issue 41)
 }
 

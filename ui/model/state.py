@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 import rome
+from ui.model.messages import Message
 from ui.render.log_view import LogEntry
 from ui.saves.session import Session
 
@@ -25,7 +26,22 @@ class Mode(Enum):
     HUMAN = "human"  # a human at the screen decides
     COMPUTER = "computer"  # the AI is thinking
     HANDOVER = "handover"  # the device passes to the next human
+    ELSEWHERE = "elsewhere"  # another tab plays this game (``Writer``): here it is only shown
     OVER = "over"  # the game has ended (or no game is on)
+
+
+class Writer(Enum):
+    """Whether this tab is the one that plays and saves the game on its table.
+
+    Why: two tabs saving one slot would each overwrite the other's moves, so one tab at a
+    time holds the slot (a Web Lock, or the other tabs' word over a BroadcastChannel:
+    ``ui/shell/tabs.py``); the others show the game and offer "Play here"."""
+
+    HERE = "here"  # this tab plays and saves it
+    ASKING = "asking"  # asked whether another tab holds it (a game just put on the table)
+    ELSEWHERE = "elsewhere"  # another tab held it when this one opened it
+    TAKEN = "taken"  # another tab took it over from this one
+    TAKING = "taking"  # the player chose "Play here": the other tab is handing it over
 
 
 @dataclass(frozen=True)
@@ -55,7 +71,8 @@ class UiState:
     review_source: str = ""  # "worker" or "page", as for a hint
     slot: str | None = None  # the storage slot the game on the table saves to (None: none)
     save_failed: bool = False  # the last save was refused: offer "Download this game"
-    conflict: bool = False  # another tab changed the slot: save only when told to overwrite
+    writer: Writer = Writer.HERE  # whether this tab plays and saves the game on the table
+    messages: tuple[Message, ...] = ()  # the message area (``ui.model.messages``)
     tab: str = "board"  # the phone layout's tab shown (``ui.render.phone``)
     tab_prompt: tuple[object, ...] | None = None  # the prompt that tab was chosen for
     # -- the rules dialog (issue 41; help_open above opens it) ------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ui.bounds import PACE_NAMES as PACES
 from ui.render.markup import button, esc
+from ui.render.messages import message_area
 
 
 def pace_select(current: int) -> str:
@@ -44,6 +45,7 @@ TABLE_SKELETON = (
     '<div id="table" class="table" data-phase="" data-current-player="" data-waiting="">'
     '<header class="topbar"><div id="status" class="status" aria-live="polite"></div>'
     '<div id="controls" class="controls"></div></header>'
+    + message_area() +
     '<div id="notice" class="notice" role="status" hidden></div>'
     '<div class="layout">'
     '<section id="board" class="board panel" aria-label="The Emperor\'s court">'

@@ -4,8 +4,8 @@ Why so thin: every decision lives in :mod:`ui.model` (pure, tested on CPython). 
 (``ui.shell.input``) turns clicks and keys into events; :meth:`App.dispatch` hands each to
 the reducer, runs the effects it returns (save, remember, wait, ask the AI, draw a
 screen, move focus; the waiting ones in ``ui.shell.loop``) and redraws through
-``ui.shell.paint``. The only state kept here is what is not the page's: storage, the AI
-worker, and the actions the drawn table offers.
+``ui.shell.paint``. The only state kept here is what is not the page's: storage, the other
+tabs (``ui.shell.tabs``), the AI worker, and the actions the drawn table offers.
 
 Entry for other pages (the embed page included): :func:`start_game`.
 """
@@ -27,12 +27,13 @@ from ui.model import effects, events, needs_render, reduce
 from ui.model.state import UiState
 from ui.render import newgame
 from ui.render.names import quote
-from ui.saves import save
+from ui.saves import another_tab, save
 from ui.saves.session import SaveError, Seat, Session
 from ui.saves.storage import Store
 from ui.shell import boot, loop
 from ui.shell.input import Input
 from ui.shell.paint import Painter
+from ui.shell.tabs import Tabs
 from ui.worker.ai_client import ComputerPlayers, needs_worker
 
 
@@ -51,6 +52,9 @@ class App:
                           open_hands=bool(settings.get("open_hands", False)),
                           notices=tuple(n for n in (closed, notice) if n))
         self.saves.watch(self._on_other_tab)
+        self.tabs = Tabs(window, namespace, lambda slot: self.dispatch(events.Wanted(slot)),
+                         lambda slot: self.dispatch(events.Lost(slot)),
+                         alone=not self.saves.store.available)
         self.offered: dict[str, rome.Action] = {}  # action text -> action, as drawn
         self.paint = Painter(self.root)
         self.computers = ComputerPlayers(
@@ -100,11 +104,16 @@ class App:
             self.dispatch(events.OpenForm(notice=f"The saved game could not be resumed: {exc}. "
                                                  "Please choose another or start a new game."))
             return
-        self.dispatch(events.Begin(session, slot))
+        self.begin(session, slot)
 
     def new_game(self, seats: list[Seat], seed: int, shrine: bool) -> None:
         """A new game always gets a slot of its own: it never overwrites another."""
-        self.dispatch(events.Begin(Session.new(seats, seed, shrine), self.saves.new_slot()))
+        self.begin(Session.new(seats, seed, shrine))
+
+    def begin(self, session: Session, slot: str | None = None) -> None:
+        """Put ``session`` on the table, saving to ``slot`` (a new one if None) once no
+        other tab holds it."""
+        self.dispatch(events.Begin(session, slot or self.saves.new_slot(), claim=True))
 
     def _drop_game_params(self) -> None:
         """Drop ``seats``/``seed``/``shrine`` and keep the rest: a reload then resumes."""
@@ -112,8 +121,9 @@ class App:
         window.history.replaceState(None, "", str(window.location.pathname) + keep)
 
     def _on_other_tab(self, slot: str) -> None:
-        if slot == self.ui.slot and self.saves.changed_elsewhere(slot):
-            self.dispatch(events.OtherTab(slot))
+        """Another tab saved ``slot`` ("": cleared storage); the reducer decides."""
+        if self.ui.slot is not None and slot in ("", self.ui.slot):
+            self.dispatch(events.OtherTab(self.ui.slot))
 
     # -- the loop -------------------------------------------------------------------------
     def dispatch(self, event: events.Event) -> None:
@@ -157,10 +167,21 @@ class App:
     def run(self, effect: effects.Effect) -> events.Event | None:
         """Run one effect; the ones answered at once (a save) return their answer."""
         if isinstance(effect, effects.Save):
-            if self.saves.save_game(effect.slot, effect.session, overwrite=effect.overwrite):
+            if self.saves.save_game(effect.slot, effect.session):
                 return events.Saved(True)
-            return events.Saved(False, self.saves.conflict, self.saves.problem)
-        if isinstance(effect, effects.Remember):
+            return events.Saved(False, self.saves.problem, self.saves.downloadable)
+        if isinstance(effect, effects.Follow):
+            try:
+                return events.Followed(effect.slot, another_tab.follow(
+                    self.saves, effect.slot, self.ui.session))
+            except SaveError:
+                return None  # deleted or unreadable: the game shown stays
+        if isinstance(effect, effects.Release):
+            game = effect.session
+            self.tabs.release(effect.slot, json.dumps(game.to_save()) if game else None)
+        elif isinstance(effect, effects.Claim):
+            boot.background(self.claim(effect))
+        elif isinstance(effect, effects.Remember):
             self.saves.write_settings(dict(effect.settings))
             Painter.theme(self.ui)
         elif isinstance(effect, effects.Wait):
@@ -178,6 +199,14 @@ class App:
                                                 games=self.saves.list_games(),
                                                 open_hands=self.ui.open_hands))
         return None
+
+    async def claim(self, effect: effects.Claim) -> None:
+        """Ask the other tabs for ``effect.slot``; once held, go on from the latest game
+        (the one handed over, else the slot's)."""
+        held, handed = await self.tabs.claim(effect.slot, effect.take)
+        latest = another_tab.latest(self.saves, effect.slot, handed, self.ui.session) \
+            if held else None
+        self.dispatch(events.Claimed(effect.slot, held, latest))
 
     def render(self, only_detail: bool = False) -> None:
         """Draw the table; the phone tab it showed is remembered through the reducer."""

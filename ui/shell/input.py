@@ -44,6 +44,8 @@ class Page(Protocol):
 
     def new_game(self, seats: list[Seat], seed: int, shrine: bool) -> None: ...
 
+    def begin(self, session: Session, slot: str | None = None) -> None: ...
+
 
 def download(text: str, filename: str) -> None:
     """Offer ``text`` as a file download (a Blob URL, revoked once clicked)."""
@@ -150,7 +152,7 @@ class Input:
             "help-close": events.Panel("help", False),
             "help-backdrop": events.Panel("help", False),
             "detail-close": events.Panel("detail", ""), "dismiss": events.Notice(""),
-            "overwrite": events.Overwrite(), "newgame": events.Leave(),
+            "play-here": events.TakeOver(), "newgame": events.Leave(),
         }
         if command in simple:
             page.dispatch(simple[command])
@@ -304,4 +306,4 @@ class Input:
         except SaveError as exc:
             self.page.dispatch(events.OpenForm(notice=f"That file could not be loaded: {exc}."))
             return
-        self.page.dispatch(events.Begin(session, self.page.saves.new_slot()))
+        self.page.begin(session)

@@ -22,12 +22,12 @@ from ui.render.details import render_detail
 from ui.render.endgame import render_end
 from ui.render.help_panel import render_help, rules_view
 from ui.render.markup import button, esc, present
+from ui.render.messages import render_messages
 from ui.render.prompt import render_prompt
 from ui.render.review import render_review
 from ui.render.table import regions
 from ui.render.table_layout import TABLE_SKELETON, controls
 from ui.render.view import TableView, table_view
-from ui.saves.refusal import CLOSED_EMBED, DOWNLOAD
 
 RULES_PARTS = ("rules-body", "rules-count")
 """The rules dialog's containers a filter changes (``ui.render.help_panel.rules_view``)."""
@@ -114,6 +114,7 @@ class Painter:
         cur = obs["current_player"]
         table.dataset.currentPlayer = "" if cur is None else str(cur)
         table.dataset.waiting = ui.mode.value
+        table.dataset.writer = ui.writer.value  # this tab plays it, or another (ui.model.tabs)
         table.dataset.moves = str(len(s.actions))
         table.dataset.seed = str(s.seed)
         table.dataset.seats = str(len(s.seats))
@@ -125,6 +126,8 @@ class Painter:
             self._set(key, html)
         self._set("controls", controls(ui.pace, ui.open_hands,
                                        sum(x.human for x in s.seats) > 1))
+        for key, html in render_messages(ui.messages).items():
+            self._set(key, html)
         self._notice(ui)
         handover = document.getElementById("handover")
         prompt = document.getElementById("prompt")
@@ -140,22 +143,16 @@ class Painter:
             self._set("prompt", "")
         else:
             handover.hidden = True
-            prompt.hidden = view.over
+            prompt.hidden = view.over or ui.mode is Mode.ELSEWHERE  # said in the message area
             self._set("prompt", render_prompt(view))
         self._set("final-area", render_end(view) + render_review(view) if view.over else "")
         self._set("log", log_view.render(ui.log))
         return Drawn(view, tab, asked)
 
     def _notice(self, ui: UiState) -> None:
-        """The notices, with what can be done about a refused save."""
+        """The notices: said once, until dismissed (what lasts is in the message area)."""
         notice = " ".join(ui.notices)
-        extra = ""
-        if ui.conflict:
-            extra += button("Overwrite with this tab's game", cls="btn small", data_ui="overwrite")
-        if ui.save_failed and CLOSED_EMBED not in ui.notices:  # a sandbox cannot download
-            extra += button(DOWNLOAD, cls="btn small", data_ui="download",
-                            id="download-btn")
-        self._set("notice", esc(notice) + extra + (
+        self._set("notice", esc(notice) + (
             button("Dismiss", cls="btn small", data_ui="dismiss") if notice else ""))
         document.getElementById("notice").hidden = not notice
 
