@@ -1,4 +1,5 @@
-"""A dead AI worker costs the human seconds, not the 30 s it once did (issue 39).
+"""The AI worker's faults: a dead worker costs the human seconds, not the 30 s it once did
+(issue 39); one that cannot start, hangs or fails leaves a game that goes on.
 
 The worker is closed (terminated from the page), crashes (an uncaught error in it) or
 aborts (Pyodide's fatal error) in the middle of a game, idle or in the middle of a
@@ -6,14 +7,17 @@ request, and each test measures what the human feels: the time from the death to
 computer move (or hint) shown, at most ``HUMAN_WAIT_MS``; the page's main thread never
 stalls (a heartbeat); and, once the worker is back, the status line and the notice say
 the same thing. Run with ``-s`` to see the figures (docs/hardening.md keeps them).
+A worker whose script is missing, whose move never ends or fails, and a reload in the middle
+of a computer's turn are tried too.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 
 import pytest
-from conftest import ROOT, OpenGame
+from conftest import ROOT, OpenGame, wait_ready
 from playwright.sync_api import Page, Route, expect
 
 HUMAN_WAIT_MS = 8_000
@@ -78,22 +82,26 @@ def patient_waits(page: Page) -> None:
     expect.set_options(timeout=30_000)
 
 
+Serve = Callable[..., None]
+
+
 @pytest.fixture
-def worker_script(page: Page) -> Iterator[Callable[[str], None]]:
-    """``serve(body)``: the worker's script is ``body`` until the test says "" (then the
-    real one: the restarted workers are sound)."""
-    served = {"body": ""}
+def worker_script(page: Page) -> Iterator[Serve]:
+    """``serve(body, status=200)``: the worker's script is ``body`` until the test says ""
+    (then the real one: the restarted workers are sound)."""
+    served: dict[str, str | int] = {"body": "", "status": 200}
 
     def handle(route: Route) -> None:
         if served["body"]:
-            route.fulfill(status=200, body=served["body"], content_type="text/plain")
+            route.fulfill(status=int(served["status"]), body=str(served["body"]),
+                          content_type="text/plain")
         else:
             route.continue_()
 
     page.route("**/ui/worker/ai_worker.py", handle)
 
-    def serve(body: str) -> None:
-        served["body"] = body
+    def serve(body: str, status: int = 200) -> None:
+        served.update(body=body, status=status)
 
     yield serve
     page.unroute("**/ui/worker/ai_worker.py")
@@ -179,7 +187,7 @@ def check_words_agree(page: Page, what: str) -> str:
 @pytest.mark.parametrize("web_locks", [True, False], ids=["web-locks", "no-web-locks"])
 def test_a_worker_closed_mid_search_costs_the_human_seconds(
         page: Page, page_errors: object, open_game: OpenGame,
-        worker_script: Callable[[str], None], web_locks: bool) -> None:
+        worker_script: Serve, web_locks: bool) -> None:
     """Closed while it searches: noticed at once where the page has Web Locks (the worker
     holds one for its life), else when the move's limit (its level's cap plus the margin)
     runs out; the move comes from the restarted worker or the page's quick level."""
@@ -202,7 +210,7 @@ def test_a_worker_closed_mid_search_costs_the_human_seconds(
 
 def test_a_worker_closed_mid_hint_gives_a_hint_in_seconds(
         page: Page, page_errors: object, open_game: OpenGame,
-        worker_script: Callable[[str], None]) -> None:
+        worker_script: Serve) -> None:
     """A hint in hand when the worker closes: from the restarted worker, or from the page's
     quick analysis, saying so."""
     worker_script(SLOW)
@@ -224,7 +232,7 @@ def test_a_worker_closed_mid_hint_gives_a_hint_in_seconds(
 
 def test_a_worker_that_aborts_mid_search_is_replaced_at_once(
         page: Page, page_errors: object, open_game: OpenGame,
-        worker_script: Callable[[str], None]) -> None:
+        worker_script: Serve) -> None:
     """Pyodide's fatal error (``os.abort()``) in the middle of a move: the page plays a quick
     move at once, saying so, and restarts the worker."""
     worker_script(ABORTING)
@@ -254,3 +262,60 @@ def test_an_idle_worker_that_closes_or_crashes_is_back_before_it_is_needed(
               f"longest stall {stalled:.0f} ms; notice: {said!r}")
         assert waited <= HUMAN_WAIT_MS
         assert stalled <= STALL_MS
+
+
+# -- a worker that cannot start, hangs or fails ----------------------------------------------
+HANGING = SOURCE.replace(CHOOSE, "    while True:\n        pass")
+FAILING = SOURCE.replace(CHOOSE, "    raise RuntimeError('the worker broke')")
+
+
+def wait_moves(page: Page, at_least: int, timeout_ms: int = 120_000) -> None:
+    page.wait_for_function(
+        f"() => {{ const r = window.rome && window.rome.record();"
+        f" return r && JSON.parse(r) && JSON.parse(r).actions.length >= {at_least}; }}",
+        timeout=timeout_ms)
+
+
+def test_worker_script_404_falls_back_to_the_quick_ai(
+        page: Page, page_errors: object, open_game: OpenGame, worker_script: Serve) -> None:
+    worker_script("missing", 404)
+    open_game(page, "index.html?seats=easy,easy&seed=2&pace=0")
+    expect(page.locator("#notice")).to_contain_text("could not be loaded (HTTP 404)")
+    expect(page.locator("#worker-status")).to_contain_text("quick AI")
+    wait_moves(page, 30, timeout_ms=60_000)
+
+
+@pytest.mark.parametrize("body, words", [(HANGING, "took longer than 3 s"),
+                                         (FAILING, "stopped working")], ids=["hang", "fail"])
+def test_worker_fault_is_said_and_the_game_goes_on(
+        page: Page, page_errors: object, open_game: OpenGame, worker_script: Serve,
+        body: str, words: str) -> None:
+    assert body != SOURCE
+    page.add_init_script("window.romeAiLimits = {boot: 60, move: 3}")
+    worker_script(body)
+    # hard, not easy or normal: the page plays theirs while the worker boots, and a game at
+    # the instant pace can end before the worker is up.
+    open_game(page, "index.html?seats=hard,hard&seed=4&pace=0")
+    notice = page.locator("#notice")
+    expect(notice).to_contain_text(words, timeout=90_000)
+    expect(notice).to_contain_text("(hard) played a quick move instead")
+    wait_moves(page, 40, timeout_ms=180_000)
+    # three faults in a row: the page stops restarting it, and says so
+    expect(notice).to_contain_text("keeps failing")
+    expect(page.locator("#worker-status")).to_contain_text("keeps failing")
+
+
+def test_reload_during_a_computer_turn_resumes(
+        page: Page, page_errors: object, open_game: OpenGame, worker_script: Serve) -> None:
+    page.add_init_script("window.romeAiLimits = {boot: 60, move: 600}")
+    worker_script(HANGING)
+    open_game(page, "index.html?seats=human,normal&seed=6&pace=250")
+    play_until_computer(page)
+    before = json.loads(page.evaluate("window.rome.record()"))
+    worker_script("")
+    page.reload()
+    wait_ready(page)
+    wait_moves(page, len(before["actions"]) + 1)
+    after = json.loads(page.evaluate("window.rome.record()"))
+    assert after["actions"][:len(before["actions"])] == before["actions"]
+    assert after["seed"] == before["seed"]
