@@ -60,7 +60,8 @@ class App:
         self.offered: dict[str, rome.Action] = {}  # action text -> action, as drawn
         self.paint = Painter(self.root)
         self.computers = ComputerPlayers(
-            lambda status: Painter.worker_status(status, bool(self.computers.restarts)),
+            Painter.worker_status,
+            lambda text, replaces: self.dispatch(events.Notice(text, replaces)),
             lambda: report_worker(self))
         self.input = Input(self, self.root)
         Painter.theme(self.ui)

@@ -224,13 +224,9 @@ class Painter:
             html.removeAttribute("data-theme")
 
     @staticmethod
-    def worker_status(status: str, restarted: bool) -> None:
+    def worker_status(words: str) -> None:
+        """The AI worker's state in words (``ui.worker.health.status_words``; "" leaves the
+        line as it is)."""
         el = document.getElementById("worker-status")
-        if present(el) and status == "failed":
-            el.textContent = "AI worker unavailable: computers use the quick AI."
-        elif present(el) and status == "warming":
-            el.textContent = "AI worker: starting…"
-        elif present(el) and status == "restarting":
-            el.textContent = "AI worker: restarting…"
-        elif present(el) and status == "ready" and restarted:
-            el.textContent = "AI worker: restarted"
+        if present(el) and words:
+            el.textContent = words
