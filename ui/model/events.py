@@ -128,6 +128,7 @@ class Panel:
 @dataclass(frozen=True)
 class Notice:
     text: str  # "" dismisses every notice
+    replaces: str = ""  # a notice this one updates (it goes, if still shown)
 
 
 @dataclass(frozen=True)

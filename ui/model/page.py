@@ -169,6 +169,8 @@ def to_choices(ui: UiState, event: ToChoices) -> Result:
 def notice(ui: UiState, event: Notice) -> Result:
     if not event.text:
         return replace(ui, notices=()), ()
+    if event.replaces in ui.notices:  # an update: the notice it updates goes
+        ui = replace(ui, notices=tuple(n for n in ui.notices if n != event.replaces))
     return noticed(ui, event.text), ()
 
 

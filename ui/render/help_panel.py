@@ -82,8 +82,9 @@ def contents() -> str:
 
 
 WORKER_UNSTARTED = "AI worker: starts when needed"
-"""The About line's words for the AI worker before it starts; from then on the painter
-words its state (``Painter.worker_status``, and ``report_worker`` once it answers)."""
+"""The About line's words for the AI worker before it starts; from then on its state is
+worded by ``ui.worker.health.status_words`` (written by ``Painter.worker_status``), and by
+``report_worker`` once it answers."""
 
 
 def about(legal_count: int) -> str:
