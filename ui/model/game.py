@@ -25,7 +25,10 @@ def begin(ui: UiState, event: Begin) -> Result:
                     detail="", breakdown=None, help_open=False, hint_at=None, hints=(),
                     review_seat=None, review=None, slot=event.slot, save_failed=False,
                     writer=Writer.ASKING if asks else Writer.HERE,
-                    messages=unsaid(ui.messages, "tab", "unsaved"))
+                    messages=unsaid(ui.messages, "tab", "unsaved", "reveal", "turn"),
+                    # issue 40: a new game's first prompt finds its tab; the form's memory
+                    tab_asked=None, tab_settled=False, log_notes=(),
+                    last_seats=tuple(event.session.seats), last_shrine=event.session.shrine)
     nxt, effects = settle(fresh, delay_ms=0)
     around: tuple[Effect, ...] = ()
     if ui.session is not None and ui.slot is not None and ui.slot != event.slot \
