@@ -22,6 +22,7 @@ from dataclasses import dataclass
 KINDS: tuple[str, ...] = (
     "tab",  # another tab plays this game: here it is only shown (ui/model/tabs.py)
     "unsaved",  # the game is not being saved (ui/model/page.py: saved)
+    "auto",  # moves the table played for someone since a human decided (ui/model/forced.py)
 )
 """Every kind of message, in the order the message area shows them."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ui.model.effects import Effect, Focus, Release, Remember, Result, ShowForm
+from ui.model.effects import Effect, Focus, KeepTutorial, Release, Remember, Result, ShowForm
 from ui.model.events import (
     Leave,
     Notice,
@@ -21,6 +21,7 @@ from ui.model.flow import settle
 from ui.model.messages import Control, Message, said, unsaid
 from ui.model.state import HELP_FILTER_MAX, PHONE_TABS, Mode, UiState, Writer
 from ui.render.rules import anchors
+from ui.render.tutorial import TARGET
 from ui.saves.refusal import DOWNLOAD
 
 DOWNLOAD_GAME = Control(DOWNLOAD, "download")
@@ -115,9 +116,10 @@ def open_form(ui: UiState, event: OpenForm) -> Result:
     """The new-game screen says every notice held so far; its seats default to the game
     that was on the table, which stops (its timers see a new generation)."""
     s = ui.session
-    seats = event.seats or (tuple(s.seats) if s else None)
+    own = s is not None and ui.tutorial is None  # a course's seats are not the player's
+    seats = event.seats or (tuple(s.seats) if s and own else None)
     form = ShowForm(" ".join(n for n in (event.notice, *ui.notices) if n), seats,
-                    s.shrine if s else False)
+                    s.shrine if s and own else False)
     return replace(off_table(ui), notices=()), (*letting_go(ui), form)
 
 
@@ -126,11 +128,15 @@ def off_table(ui: UiState) -> UiState:
     if ui.session is None:
         return ui
     return replace(ui, session=None, mode=Mode.OVER, generation=ui.generation + 1,
-                   writer=Writer.HERE, messages=unsaid(ui.messages, "tab", "unsaved"))
+                   writer=Writer.HERE, tutorial=None,
+                   messages=unsaid(ui.messages, "tab", "unsaved", "auto"))
 
 
 def letting_go(ui: UiState) -> tuple[Effect, ...]:
-    """The slot of the game on the table, let go so that another tab may take it at once."""
+    """The slot of the game on the table, let go so that another tab may take it at once
+    (a course's game is kept as it is, off the table: "Learn to play" goes on with it)."""
+    if ui.session is not None and ui.tutorial is not None:
+        return (KeepTutorial(ui.session, ui.tutorial, on=False),)
     if ui.session is None or ui.slot is None or ui.writer is not Writer.HERE:
         return ()
     return (Release(ui.slot),)
@@ -139,7 +145,8 @@ def letting_go(ui: UiState) -> tuple[Effect, ...]:
 def tab(ui: UiState, event: Tab) -> Result:
     if event.name not in PHONE_TABS:
         return ui, ()
-    return replace(ui, tab=event.name), (Focus((f'[data-tab="{event.name}"]',)),)
+    asked = (f"[{TARGET}]",) if ui.tutorial is not None else ()  # what a course asks
+    return replace(ui, tab=event.name), (Focus((*asked, f'[data-tab="{event.name}"]')),)
 
 
 def tab_shown(ui: UiState, event: TabShown) -> Result:

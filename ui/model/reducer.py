@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ui.model import advice, game, page, tabs
+from ui.model import advice, game, page, tabs, tutor
 from ui.model.effects import Result
 from ui.model.events import (
     Act,
@@ -39,6 +39,7 @@ from ui.model.events import (
     TakeOver,
     Thinking,
     Tick,
+    TutorialNext,
     Undo,
     Wanted,
 )
@@ -54,6 +55,7 @@ _HANDLERS: dict[type, Callable[[UiState, Any], Result]] = {
     Claimed: tabs.claimed, Wanted: tabs.wanted, Lost: tabs.lost, TakeOver: tabs.take_over,
     OtherTab: tabs.other_tab, Followed: tabs.followed,
     RulesFilter: page.rules_filter,  # the rules dialog (issue 41)
+    TutorialNext: tutor.next_page,  # the guided game (issue 41)
 }
 
 

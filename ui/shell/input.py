@@ -46,6 +46,8 @@ class Page(Protocol):
 
     def begin(self, session: Session, slot: str | None = None) -> None: ...
 
+    def learn(self, only_on_table: bool = False) -> bool: ...
+
 
 def download(text: str, filename: str) -> None:
     """Offer ``text`` as a file download (a Blob URL, revoked once clicked)."""
@@ -153,6 +155,7 @@ class Input:
             "help-backdrop": events.Panel("help", False),
             "detail-close": events.Panel("detail", ""), "dismiss": events.Notice(""),
             "play-here": events.TakeOver(), "newgame": events.Leave(),
+            "tutorial-next": events.TutorialNext(),  # the guided game (issue 41)
         }
         if command in simple:
             page.dispatch(simple[command])
@@ -177,6 +180,8 @@ class Input:
                 page.dispatch(events.OpenForm(notice=str(exc)))
                 return
             page.new_game(seats, seed, shrine)
+        elif command == "learn":  # "Learn to play" (issue 41)
+            page.learn()
         elif command == "resume-slot":
             page.resume(str(target.getAttribute("data-slot")))
         elif command == "delete-slot":

@@ -27,6 +27,7 @@ from ui.render.prompt import render_prompt
 from ui.render.review import render_review
 from ui.render.table import regions
 from ui.render.table_layout import TABLE_SKELETON, controls
+from ui.render.tutorial import TARGET, render_tutorial, target
 from ui.render.view import TableView, table_view
 
 RULES_PARTS = ("rules-body", "rules-count")
@@ -147,7 +148,29 @@ class Painter:
             self._set("prompt", render_prompt(view))
         self._set("final-area", render_end(view) + render_review(view) if view.over else "")
         self._set("log", log_view.render(ui.log))
+        self._tutorial(ui)
         return Drawn(view, tab, asked)
+
+    # -- the guided game (issue 41) -------------------------------------------------------
+    def _tutorial(self, ui: UiState) -> None:
+        """The course's panel, and ``data-tutorial-target`` on the one control it asks
+        for; when that control is out of view (on a phone, under another tab), on the tab
+        that shows it."""
+        html = render_tutorial(ui)
+        self._set("tutorial", html)
+        document.getElementById("tutorial").hidden = not html
+        marked = self.root.querySelectorAll(f"[{TARGET}]")
+        for i in range(marked.length):
+            marked.item(i).removeAttribute(TARGET)
+        asked = target(ui)
+        if asked is None:
+            return
+        el = self.root.querySelector(asked.selector)
+        if present(el) and asked.tab is not None and not el.getClientRects().length:
+            el = self.root.querySelector(f'[data-tab="{asked.tab}"]')
+        if present(el):
+            el.setAttribute(TARGET, "")
+    # -- end of the guided game -----------------------------------------------------------
 
     def _notice(self, ui: UiState) -> None:
         """The notices: said once, until dismissed (what lasts is in the message area)."""
