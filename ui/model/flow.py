@@ -144,8 +144,9 @@ def settle(ui: UiState, delay_ms: int) -> Result:
     if s is None:
         return replace(ui, mode=Mode.OVER), ()
     ui = replace(ui, messages=forced.saying(ui.messages, s))  # nothing happens silently
+    asked = (f"[{TARGET}]",) if ui.tutorial is not None else ()  # what a course asks for
     if rome.is_over(s.state):
-        return replace(ui, mode=Mode.OVER, thinking=""), (Focus(("#final [data-ui]",)),)
+        return replace(ui, mode=Mode.OVER, thinking=""), (Focus((*asked, "#final [data-ui]")),)
     if ui.writer is not Writer.HERE:  # another tab plays it: this one waits, shows, says so
         return replace(ui, mode=Mode.ELSEWHERE, thinking="", selection=""), ()
     if delay_ms <= 0 and _round_changed(s):
@@ -159,7 +160,6 @@ def settle(ui: UiState, delay_ms: int) -> Result:
         humans = sum(1 for x in s.seats if x.human)
         if humans > 1 and not ui.open_hands and ui.shown != cur:
             return replace(ui, mode=Mode.HANDOVER, selection=""), (Focus(("#handover-ok",)),)
-        asked = (f"[{TARGET}]",) if ui.tutorial is not None else ()  # what a course asks
         return replace(ui, mode=Mode.HUMAN, shown=cur), (Focus(asked + decision_focus(s.state)),)
     if delay_ms > 0 and s.actions and s.actors[-1] == cur:  # its turn goes on
         delay_ms = max(int(delay_ms * FOLLOW_ON), min(delay_ms, TRAVEL_MS))

@@ -62,14 +62,11 @@ def replay(ui: UiState) -> Result:
 
 
 def next_page(ui: UiState, event: TutorialNext) -> Result:
-    """On to the next page after the course's game (past the last: the course is done).
-    A page that marks buildings of the learner's city shows that city on a phone."""
+    """On to the next page after the course's game (past the last: the course is done)."""
     course, s, progress = course_of(ui), ui.session, ui.tutorial
     if course is None or s is None or progress is None or not rome.is_over(s.state) \
             or progress.page >= len(course.pages):
         return ui, ()
-    page = progress.page + 1
-    turned = replace(progress, page=page, answer="")
-    shows = page < len(course.pages) and bool(course.pages[page].shows)
-    nxt = replace(ui, tutorial=turned, tab="me" if shows else "final")
-    return nxt, (KeepTutorial(s, turned), Focus((f"#{NEXT}", "[data-tutorial-done] button")))
+    turned = replace(progress, page=progress.page + 1, answer="")
+    return (replace(ui, tutorial=turned),
+            (KeepTutorial(s, turned), Focus((f"#{NEXT}", "[data-tutorial-done] button"))))

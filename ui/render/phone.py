@@ -23,6 +23,8 @@ LABELS = {"board": "Court", "me": "Your city", "others": "Others", "log": "Log",
 TABS: tuple[tuple[str, str], ...] = tuple((name, LABELS[name]) for name in PHONE_TABS)
 """Tab name (``data-tab``) and label; ``final`` only once the game is over."""
 
+PHONE_MEDIA = "(max-width: 700px)"
+"""Where the phone layout applies (``assets/site.css`` draws it below the same width)."""
 REGION_OF_VERB = {"place": "board", "take": "board", "build": "me"}
 """Where each verb's choices are drawn; every other verb's buttons are in the prompt."""
 

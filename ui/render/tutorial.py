@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import rome
 from ui.model.state import Mode, UiState
+from ui.render.city import render_city
 from ui.render.help_panel import title_of
 from ui.render.markup import button, esc
 from ui.render.phone import REGION_OF_VERB
@@ -54,13 +55,19 @@ def target(ui: UiState) -> Target | None:
     return Target(f'[data-action="{wanted}"]', REGION_OF_VERB.get(action.verb))
 
 
-def _marks(cells: tuple[str, ...]) -> str:
-    """A rule marking the learner's city cells a page speaks of (positions are digits,
-    signs, commas and a colon: nothing to escape)."""
-    if not cells:
-        return ""
+def _city(ui: UiState, learner: int, cells: tuple[str, ...]) -> str:
+    """The learner's city, in the panel beside the words of a scoring page (so it is in
+    view at every size), with a rule marking the cells the page speaks of, there and in
+    the table's own drawing (positions are digits, signs, commas and a colon: nothing to
+    escape)."""
+    s = ui.session
+    assert s is not None
+    player = rome.observation(s.state, learner)["players"][learner]
     chosen = ", ".join(f'.city [data-pos="{pos}"]' for pos in cells)
-    return f"<style>{chosen} {{ outline: 4px solid var(--target); outline-offset: -2px; }}</style>"
+    rule = (f"<style>{chosen} {{ outline: 4px solid var(--target); outline-offset: -2px; }}"
+            "</style>") if cells else ""
+    return (f'<div class="tutorial-city">{render_city(player, learner, s.seats[learner].name)}'
+            f"</div>{rule}")
 
 
 def render_tutorial(ui: UiState) -> str:
@@ -91,8 +98,9 @@ def render_tutorial(ui: UiState) -> str:
         buttons.append(button("Next", cls="btn primary", data_ui="tutorial-next", id=NEXT))
     leave = "" if said.done else button("Leave", cls="btn small", data_ui="newgame",
                                          aria="Leave the guided game (it is kept)")
-    body = (f'<div class="tutorial-text" data-tutorial-text>{"".join(text)}</div>'
-            f'<div class="buttons">{"".join(buttons)}</div>')
+    body = (f'<div class="tutorial-main"><div class="tutorial-text" data-tutorial-text>'
+            f'{"".join(text)}</div><div class="buttons">{"".join(buttons)}</div></div>'
+            + (_city(ui, course.learner, said.marks) if said.next else ""))
     if said.done:
         body = (f'<div class="tutorial-done" data-tutorial-done>{body}<div class="buttons">'
                 + button("Start a game of your own", cls="btn primary", data_ui="newgame")
@@ -100,4 +108,4 @@ def render_tutorial(ui: UiState) -> str:
                 + "</div></div>")
     return (f'<div class="tutorial-head"><h2 id="tutorial-title">{esc(course.title)}</h2>'
             f'<span class="tutorial-progress">{esc(said.progress)}</span>{leave}</div>'
-            f"{body}{_marks(said.marks)}")
+            f'<div class="tutorial-body">{body}</div>')

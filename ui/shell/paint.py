@@ -148,14 +148,14 @@ class Painter:
             self._set("prompt", render_prompt(view))
         self._set("final-area", render_end(view) + render_review(view) if view.over else "")
         self._set("log", log_view.render(ui.log))
-        self._tutorial(ui)
+        self._tutorial(ui, tab)
         return Drawn(view, tab, asked)
 
     # -- the guided game (issue 41) -------------------------------------------------------
-    def _tutorial(self, ui: UiState) -> None:
+    def _tutorial(self, ui: UiState, tab: str) -> None:
         """The course's panel, and ``data-tutorial-target`` on the one control it asks
-        for; when that control is out of view (on a phone, under another tab), on the tab
-        that shows it."""
+        for; when that control is out of view (on a phone, under another tab than ``tab``,
+        the one shown), on the tab that shows it."""
         html = render_tutorial(ui)
         self._set("tutorial", html)
         document.getElementById("tutorial").hidden = not html
@@ -165,9 +165,10 @@ class Painter:
         asked = target(ui)
         if asked is None:
             return
-        el = self.root.querySelector(asked.selector)
-        if present(el) and asked.tab is not None and not el.getClientRects().length:
-            el = self.root.querySelector(f'[data-tab="{asked.tab}"]')
+        selector = asked.selector
+        if asked.tab not in (None, tab) and window.matchMedia(phone.PHONE_MEDIA).matches:
+            selector = f'#tabs [data-tab="{asked.tab}"]'
+        el = self.root.querySelector(selector)
         if present(el):
             el.setAttribute(TARGET, "")
     # -- end of the guided game -----------------------------------------------------------

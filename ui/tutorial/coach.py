@@ -121,4 +121,4 @@ def answer(course: Course, session: Session, tried: rome.Action | str) -> str:
         what = f"choose the {rome.BUILDINGS[tried].name} to build"
     else:
         what = rome.move_words(session.state, tried)
-    return f"You chose to {what}. " + fill(step.why or course.why, here)
+    return f"You chose to {what}. " + fill(course.lead + (step.why or course.why), here)

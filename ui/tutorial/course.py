@@ -33,9 +33,9 @@ class Step:
     ``ply``: the position (moves played before it). ``words``: what it teaches there, a
     template of :mod:`ui.tutorial.position`'s fields ("" when the move asked for says
     enough). ``anchor``: the rules section it teaches (``ui.render.rules.anchors``; ""
-    none). ``why``: why this move is asked for, said when another is tried (a template;
-    "" for the course's own). ``accept``: more moves that fulfil the task (a lesson's;
-    the recorded move always does)."""
+    none). ``why``: why this move is asked for, said after the course's ``lead`` when
+    another is tried (a template; "" for the course's own). ``accept``: more moves that
+    fulfil the task (a lesson's; the recorded move always does)."""
 
     ply: int
     words: str = ""
@@ -69,7 +69,8 @@ class Course:
     opening: str  # said with the first step: the theme and the goal
     pages: tuple[Page, ...]  # read after the last move
     done: str  # said at the end
-    why: str  # the answer to another choice, where a step has none (a template)
+    lead: str  # the answer to another choice, before its reason (a template)
+    why: str  # why a move is asked for, where a step says nothing (a template)
 
     def step_at(self, ply: int) -> Step:
         """The step of the position after ``ply`` moves (a bare one where the course has

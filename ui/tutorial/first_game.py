@@ -50,9 +50,9 @@ OPENING = (
     "each step says, then make the move it marks. Your first choice is already here."
 )
 
-WHY = ("This guided game asks you to {asked} now: its moves are laid out in advance so "
-       "that each rule comes up at the moment you first need it. In a game of your own "
-       "every choice is yours.")
+LEAD = "The guided game asks you to {asked} now: "
+WHY = ("its moves are laid out in advance, so that each rule comes up at the moment you "
+       "first need it. In a game of your own every choice is yours.")
 
 STEPS = (
     Step(0, "First comes the opening draft: each player starts with one card in hand. Two "
@@ -60,8 +60,8 @@ STEPS = (
             "first this game. You see only the cards that reach you. Keep the {card}: it "
             "is a public building, and it will pay off once your city has buildings around "
             "it.", at.DRAFT,
-         why="The {card} is asked for because it earns more the more buildings surround "
-             "it, and your city will soon grow around it."),
+         why="it earns more the more buildings surround it, and your city will soon grow "
+             "around it."),
     Step(2, "Round {round} began with upkeep: a fresh action strip was turned up, and new "
             "buildings were laid out from decks {decks}: the offer, at the top of the "
             "court. Now each of you places {emissaries} emissaries on the strip, one at a "
@@ -70,13 +70,12 @@ STEPS = (
             "offer first, but with fewer bricks and cogs; farther out you get more, but "
             "pick later. Space "
             "{space} brings {space_gives}.", at.EMISSARIES,
-         why="Space {space} is asked for: it acts before {them}'s emissary and still brings "
-             "{space_gives}."),
+         why="it acts before {them}'s emissary, and the cogs it brings will pay for "
+             "producing."),
     Step(4, "Your second emissary goes right beside the Emperor. Space {space} brings "
             "just {space_gives}, but it acts first of everyone this round: the whole offer "
             "is yours to pick from.", at.EMISSARIES,
-         why="Space {space} is asked for so that you act first and pick the building you "
-             "want before {them} can."),
+         why="it acts first of all, so you pick the building you want before {them} can."),
     Step(5, "Turns go along the strip, starting beside the Emperor, so your emissary on "
             "space {acting} acts first. A turn starts by taking one building from the offer into "
             "your hand. The {card} is a temple: at the end it scores {scoring}.", at.TURN),
@@ -88,8 +87,8 @@ STEPS = (
             "city never grows beyond {max_side} × {max_side}. The {card} also carries "
             "{stars}: a star on a building you build gives you an influence token.",
          at.BRICKS_AND_COGS,
-         why="The {card} is asked for now because space {acting} brought you the first pick, "
-             "and a temple built early counts for the whole game."),
+         why="you can pay for it now, and every temple you build later adds to its "
+             "points."),
     Step(8, "Your second emissary, on space {acting}, acts next. Take the {card}: a public "
             "building that you will build in a later round."),
     Step(9, "Space {acting} brings {acting_gives}. Cogs pay for producing: {produce_cogs} make "
@@ -97,8 +96,8 @@ STEPS = (
             "Farm is one, so producing now gives you {yield}, and these cogs cost nothing. "
             "Cogs you lack are bought at {cog_price} each; the Produce button always shows "
             "its price and what it brings.", at.PRODUCTION,
-         why="Producing is asked for because the cogs of this turn are free, and what a "
-             "turn leaves unused is lost when it ends."),
+         why="the cogs of this turn are free, and what a turn leaves unused is lost when "
+             "it ends."),
     Step(18, "A new round: a new strip, a new offer, and the first player marker has "
              "passed to you, so you place first. An influence card worth {pool} has come up "
              "from deck I and waits beside the offer: when this round ends it goes to "
@@ -118,8 +117,8 @@ STEPS = (
              "does something once, when it is built: the {card} lets you {effect}. At the "
              "end, a residential area scores more for every colour of public building that "
              "touches it.", at.PUBLIC_BUILDINGS,
-         why="The {card} is asked for here because it touches your new residential, and "
-             "public buildings next to residentials pay at the end."),
+         why="it touches your new residential, and public buildings next to residentials "
+             "pay at the end."),
     Step(33, "Produce again: the strip brings the cogs, your farm brings {yield}."),
     Step(36, "When round 2 ended, the influence card worth {pool} was scored. You and "
              "{them} held the same number of influence tokens: a tie, so nobody took it, "
@@ -135,8 +134,7 @@ STEPS = (
     Step(44, "Producing takes {produce_cogs}, and space {acting} brings {acting_gives}: the "
              "missing cog is bought for {produce_price}. It is worth it: you gain {yield}. "
              "A brick token pays one brick of a later build.", at.BRICKS_AND_COGS,
-         why="Producing is asked for because it brings back more than the {produce_price} "
-             "its missing cog costs."),
+         why="it brings back more than the {produce_price} its missing cog costs."),
     Step(51, "Build the {card} you took in round 1. It lets you {effect}."),
     Step(54, "Round 3 ended with an influence scoring: {them} held the most influence "
              "tokens, took the waiting card (worth {their_cards}) and gave back all her "
@@ -196,5 +194,5 @@ DONE = ("You have played a whole game of The Great City of Rome. For your next o
 FIRST_GAME = Course(
     key="first-game", title="Learn to play", seed=SEED,
     seats=(Seat("Apprentice", True), Seat("Aurelia", False, "easy")), learner=0,
-    script=SCRIPT, steps=STEPS, opening=OPENING, pages=PAGES, done=DONE, why=WHY)
+    script=SCRIPT, steps=STEPS, opening=OPENING, pages=PAGES, done=DONE, lead=LEAD, why=WHY)
 """The guided first game."""
