@@ -8,6 +8,7 @@ dispatch, and the page's half of the loop (a wait's tick) is played as the page 
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from collections.abc import Iterator
@@ -51,7 +52,7 @@ def click(ui: UiState) -> model.Event:
 def words(ui: UiState) -> str:
     """The course's current words, as the panel's ``data-tutorial-text`` shows them."""
     found = TEXT.search(render_tutorial(ui))
-    return " ".join(TAG.sub(" ", found.group(1)).split()) if found else ""
+    return " ".join(html.unescape(TAG.sub(" ", found.group(1))).split()) if found else ""
 
 
 def follow(ui: UiState, effects: tuple[model.Effect, ...] = ()

@@ -118,7 +118,7 @@ def answer(course: Course, session: Session, tried: rome.Action | str) -> str:
     here = position(course, session)
     step = course.step_at(len(session.actions))
     if isinstance(tried, str):
-        what = f"choose the {rome.BUILDINGS[tried].name} to build"
+        what = f"build the {rome.BUILDINGS[tried].name}"
     else:
         what = rome.move_words(session.state, tried)
     return f"You chose to {what}. " + fill(course.lead + (step.why or course.why), here)
