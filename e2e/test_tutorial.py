@@ -146,6 +146,10 @@ def test_another_choice_is_explained_and_the_keyboard_follows(strict_page: Page,
     assert page.evaluate("Number(document.getElementById('table').dataset.moves)") \
         == now["moves"], "the other choice was not played"
     shoot(page, "laptop-answer")
+    page.locator("#tutorial-rules").click()  # "More in the rules": at the step's section
+    expect(page.locator("#rules-emissaries .rules-h")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.locator("#tutorial-rules")).to_be_focused()
     page.get_by_role("button", name="Leave the guided game").click()
     expect(page.locator("#newgame")).to_be_visible()
     assert not page.locator(".saved-games").count(), "a guided game is no saved game"

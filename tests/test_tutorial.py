@@ -245,6 +245,7 @@ def test_a_damaged_course_is_refused_with_a_sentence_and_removed(change: Any, wh
     with pytest.raises(SaveError, match=why):
         tutorial_save.read(store)
     assert tutorial_save.read(store) is None
+    assert store.get("damaged.tutorial.1") is not None, "set aside, never destroyed"
 
 
 def test_a_game_of_ones_own_replaces_the_course() -> None:

@@ -16,8 +16,8 @@ from ui.model.messages import Message, unsaid
 from ui.model.state import Mode, UiState, Writer
 from ui.render import log_view
 from ui.render.names import isolate_text
-from ui.render.tutorial import TARGET
 from ui.saves.session import Session
+from ui.tutorial.marks import TARGET
 
 TRAVEL_MS = 320
 """How long a computer's new building travels from its hand to its city (issue 11: under

@@ -12,7 +12,7 @@ from ui.model.events import Act, Answer, Begin, HandOver, Select, Thinking, Tick
 from ui.model.flow import decision_focus, log_for, played, saving, settle
 from ui.model.messages import unsaid
 from ui.model.state import Mode, UiState, Writer
-from ui.render.tutorial import TARGET
+from ui.tutorial.marks import TARGET
 
 
 def begin(ui: UiState, event: Begin) -> Result:

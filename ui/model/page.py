@@ -21,8 +21,8 @@ from ui.model.flow import settle
 from ui.model.messages import Control, Message, said, unsaid
 from ui.model.state import HELP_FILTER_MAX, PHONE_TABS, Mode, UiState, Writer
 from ui.render.rules import anchors
-from ui.render.tutorial import TARGET
 from ui.saves.refusal import DOWNLOAD
+from ui.tutorial.marks import TARGET
 
 DOWNLOAD_GAME = Control(DOWNLOAD, "download")
 

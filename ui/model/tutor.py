@@ -17,10 +17,10 @@ from ui.model.effects import Focus, KeepTutorial, Result
 from ui.model.events import TutorialNext
 from ui.model.flow import played
 from ui.model.state import UiState
-from ui.render.tutorial import NEXT, TARGET
 from ui.tutorial import coach
 from ui.tutorial.course import Course, asked, fulfils, scripted
 from ui.tutorial.courses import COURSES
+from ui.tutorial.marks import NEXT, TARGET
 
 
 def course_of(ui: UiState) -> Course | None:

@@ -21,11 +21,7 @@ from ui.render.phone import REGION_OF_VERB
 from ui.tutorial import coach
 from ui.tutorial.course import asked
 from ui.tutorial.courses import COURSES
-
-TARGET = "data-tutorial-target"
-"""The attribute on the control the course asks for (the tests click only these)."""
-NEXT = "tutorial-next"
-"""The id of the button that turns a page after the course's game."""
+from ui.tutorial.marks import NEXT
 
 
 @dataclass(frozen=True)
@@ -85,8 +81,8 @@ def render_tutorial(ui: UiState) -> str:
                     + "".join(f"<li>{esc(line)}</li>" for line in said.told) + "</ul>")
     text.extend(f"<p>{esc(words)}</p>" for words in said.words)
     if said.ask:
-        text.append(f'<p class="tutorial-ask"><strong>{esc(said.ask)}</strong> '
-                    f"{esc(said.how)}</p>")
+        how = f" {esc(said.how)}" if said.how else ""
+        text.append(f'<p class="tutorial-ask"><strong>{esc(said.ask)}</strong>{how}</p>')
     elif said.waiting:
         text.append(f'<p class="tutorial-wait">{esc(said.waiting)}</p>')
     buttons = []

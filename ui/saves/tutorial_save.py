@@ -8,7 +8,8 @@ whether it was on the table when the page closed (a reload then resumes it).
 
 What is read back is checked as any stored game is (bounded before parsing, every move
 by the engine) and must be the course's own game, along its recorded moves; anything
-else raises :class:`SaveError` with a sentence, and the page starts the course again.
+else raises :class:`SaveError` with a sentence (the value is set aside), and the page starts
+the course again.
 """
 
 from __future__ import annotations
@@ -49,14 +50,16 @@ def write(store: Store, session: Session, tutorial: Tutorial, on: bool = True) -
 
 def read(store: Store) -> Kept | None:
     """The course's game kept, None when there is none; raises :class:`SaveError` (a
-    sentence) when what is kept is damaged or not a course's game (it is then removed)."""
+    sentence) when what is kept is damaged or not a course's game (it is then set aside,
+    as every damaged value is: kept under ``damaged.tutorial.<n>``, never destroyed)."""
     text = store.get(KEY)
     if text is None:
         return None
     try:
         return _parse(text)
     except SaveError:
-        store.remove(KEY)
+        if store.set_aside(KEY, text) is not None:
+            store.remove(KEY)
         raise
 
 

@@ -27,8 +27,9 @@ from ui.render.prompt import render_prompt
 from ui.render.review import render_review
 from ui.render.table import regions
 from ui.render.table_layout import TABLE_SKELETON, controls
-from ui.render.tutorial import TARGET, render_tutorial, target
+from ui.render.tutorial import render_tutorial, target
 from ui.render.view import TableView, table_view
+from ui.tutorial.marks import TARGET
 
 RULES_PARTS = ("rules-body", "rules-count")
 """The rules dialog's containers a filter changes (``ui.render.help_panel.rules_view``)."""

@@ -26,7 +26,7 @@ class Shown:
     told: tuple[str, ...] = ()  # the other seats' turns since the learner's last move
     words: tuple[str, ...] = ()  # what the course teaches here, a paragraph each
     ask: str = ""  # the move asked for, in words ("" none: others play, or a page)
-    how: str = ""  # how to make it on the table
+    how: str = ""  # how to make it on the table (said the first time a move of its kind is)
     anchor: str = ""  # the rules section it teaches ("More in the rules")
     next: bool = False  # a page after the game: a "Next" button moves on
     done: bool = False  # the course is over
@@ -107,9 +107,14 @@ def shown(course: Course, tutorial: Tutorial, session: Session, selection: str,
     words = [fill(step.words, here)] if step.words else []
     if course.learner not in session.actors:
         words.insert(0, fill(course.opening, here))
+    verb = here.action.verb
+    first = not any(seat == course.learner and not auto and text.split()[0] == verb
+                    for seat, auto, text in zip(session.actors, session.auto,
+                                                session.actions, strict=True))
     return Shown(answer=tutorial.answer, told=story, words=tuple(words),
                  ask=_capital(rome.move_words(session.state, here.action)) + ".",
-                 how=_how(here.action, selection), anchor=step.anchor, progress=progress)
+                 how=_how(here.action, selection) if first else "", anchor=step.anchor,
+                 progress=progress)
 
 
 def answer(course: Course, session: Session, tried: rome.Action | str) -> str:

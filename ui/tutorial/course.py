@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 
 import rome
 from ui.saves.session import Seat, Session
@@ -75,10 +76,11 @@ class Course:
     def step_at(self, ply: int) -> Step:
         """The step of the position after ``ply`` moves (a bare one where the course has
         nothing to add to the move it asks for)."""
-        return self._steps.get(ply) or Step(ply)
+        return self.by_ply.get(ply) or Step(ply)
 
-    @property
-    def _steps(self) -> dict[int, Step]:
+    @cached_property
+    def by_ply(self) -> dict[int, Step]:
+        """The steps by position."""
         return {s.ply: s for s in self.steps}
 
     def fresh(self) -> Session:
