@@ -1,9 +1,9 @@
 """Faults a player can meet, each tried in the browser and judged by what the player sees.
 
 Damaged settings, storage that throws, is full or fails later (IndexedDB, Cache Storage),
-a save nested 100 000 deep, a second tab on the same game, a worker whose script is
-missing, hangs or crashes, a reload in the middle of a computer's turn, a hostile name.
-Progress is read through ``window.rome.record()`` (the game so far).
+a save nested 100 000 deep, a second tab on the same game, a hostile name (the AI worker's
+faults: ``e2e/test_worker_faults.py``). Progress is read through ``window.rome.record()``
+(the game so far).
 """
 
 from __future__ import annotations
@@ -13,12 +13,11 @@ from pathlib import Path
 
 import pytest
 from conftest import OpenGame, wait_ready, watch_errors
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Page, expect
 from storage_faults import FAILS_LATER, FULL_STORAGE
 
 import rome
 
-ROOT = Path(__file__).resolve().parent.parent
 NS = "great-city-of-rome."
 TABLE = "document.getElementById('table')"
 
@@ -41,13 +40,6 @@ def seed_storage(page: Page, items: dict[str, str]) -> None:
 
 def moves(page: Page) -> int:
     return len(json.loads(page.evaluate("window.rome.record()"))["actions"])
-
-
-def wait_moves(page: Page, at_least: int, timeout_ms: int = 120_000) -> None:
-    page.wait_for_function(
-        f"() => {{ const r = window.rome && window.rome.record();"
-        f" return r && JSON.parse(r) && JSON.parse(r).actions.length >= {at_least}; }}",
-        timeout=timeout_ms)
 
 
 def quiet(page: Page) -> bool:
@@ -254,71 +246,6 @@ def test_without_web_locks_the_tabs_settle_it_over_their_channel(
     assert second.evaluate("window.rome.record()") == first.evaluate("window.rome.record()")
     second.close()
     assert not errors.messages, errors.messages
-
-
-# -- the AI worker ---------------------------------------------------------------------------
-WORKER_SRC = (ROOT / "ui" / "worker" / "ai_worker.py").read_text()
-
-
-def worker_route(body: str, status: int = 200):  # noqa: ANN201 (a Playwright handler)
-    def handle(route: Route) -> None:
-        route.fulfill(status=status, body=body, content_type="text/plain")
-    return handle
-
-
-def test_worker_script_404_falls_back_to_the_quick_ai(
-        page: Page, page_errors: object, open_game: OpenGame) -> None:
-    page.route("**/ui/worker/ai_worker.py", worker_route("missing", 404))
-    open_game(page, "index.html?seats=easy,easy&seed=2&pace=0")
-    expect(page.locator("#notice")).to_contain_text("could not be loaded (HTTP 404)")
-    expect(page.locator("#worker-status")).to_contain_text("quick AI")
-    wait_moves(page, 30, timeout_ms=60_000)
-
-
-HANGING = WORKER_SRC.replace(
-    "    return choose_action(json.loads(obs_json), str(level), int(seed))",
-    "    while True:\n        pass")
-CRASHING = WORKER_SRC.replace(
-    "    return choose_action(json.loads(obs_json), str(level), int(seed))",
-    "    raise RuntimeError('the worker broke')")
-
-
-@pytest.mark.parametrize("body, words", [(HANGING, "took longer than 3 s"),
-                                         (CRASHING, "stopped working")], ids=["hang", "crash"])
-def test_worker_fault_is_said_and_the_game_goes_on(
-        page: Page, page_errors: object, open_game: OpenGame, body: str, words: str) -> None:
-    assert body != WORKER_SRC
-    page.add_init_script("window.romeAiLimits = {boot: 60, move: 3}")
-    page.route("**/ui/worker/ai_worker.py", worker_route(body))
-    # normal, not easy: easy's moves are played on the page while the worker boots.
-    open_game(page, "index.html?seats=normal,normal&seed=4&pace=0")
-    notice = page.locator("#notice")
-    expect(notice).to_contain_text(words, timeout=90_000)
-    expect(notice).to_contain_text("played a quick move instead")
-    expect(notice).to_contain_text("(normal)")
-    wait_moves(page, 40, timeout_ms=180_000)
-
-
-def test_reload_during_a_computer_turn_resumes(
-        page: Page, page_errors: object, open_game: OpenGame) -> None:
-    page.add_init_script("window.romeAiLimits = {boot: 60, move: 600}")
-    page.route("**/ui/worker/ai_worker.py", worker_route(HANGING))
-    open_game(page, "index.html?seats=human,normal&seed=6&pace=250")
-    for _ in range(30):
-        page.wait_for_function(f"['human', 'computer'].includes({TABLE}?.dataset.waiting)")
-        if page.locator("#table").get_attribute("data-waiting") == "computer":
-            break
-        play_human_moves(page, 1)
-    else:
-        pytest.fail("the computer never had to move")
-    before = json.loads(page.evaluate("window.rome.record()"))
-    page.unroute("**/ui/worker/ai_worker.py")
-    page.reload()
-    wait_ready(page)
-    wait_moves(page, len(before["actions"]) + 1)
-    after = json.loads(page.evaluate("window.rome.record()"))
-    assert after["actions"][:len(before["actions"])] == before["actions"]
-    assert after["seed"] == before["seed"]
 
 
 # -- names -----------------------------------------------------------------------------------

@@ -130,6 +130,7 @@ class Panel:
 @dataclass(frozen=True)
 class Notice:
     text: str  # "" dismisses every notice
+    replaces: str = ""  # a notice this one updates (it goes, if still shown)
 
 
 @dataclass(frozen=True)

@@ -101,6 +101,8 @@ def rules_filter(ui: UiState, event: RulesFilter) -> Result:
 def notice(ui: UiState, event: Notice) -> Result:
     if not event.text:
         return replace(ui, notices=()), ()
+    if event.replaces in ui.notices:  # an update: the notice it updates goes
+        ui = replace(ui, notices=tuple(n for n in ui.notices if n != event.replaces))
     return noticed(ui, event.text), ()
 
 

@@ -48,11 +48,13 @@ class App:
         self.compact = compact
         self.saves = save.Saves(Store(window, namespace), embed=compact)
         settings, notice = self.saves.read_settings()
-        closed = self.saves.closed_notice()  # said at once, and once: failed saves repeat it
+        # Storage closed is said at once on the first screen; once a game is on the table its
+        # refused save says it in the message area, so it is not repeated as a notice.
+        self.closed = self.saves.closed_notice()
         self.ui = UiState(pace=int(settings.get("pace", PACE_NAMES["normal"])),
                           theme=str(settings.get("theme", "auto")),
                           open_hands=bool(settings.get("open_hands", False)),
-                          notices=tuple(n for n in (closed, notice) if n))
+                          notices=tuple(n for n in (self.closed, notice) if n))
         self.saves.watch(self._on_other_tab)
         self.tabs = Tabs(window, namespace, lambda slot: self.dispatch(events.Wanted(slot)),
                          lambda slot: self.dispatch(events.Lost(slot)),
@@ -60,7 +62,8 @@ class App:
         self.offered: dict[str, rome.Action] = {}  # action text -> action, as drawn
         self.paint = Painter(self.root)
         self.computers = ComputerPlayers(
-            lambda status: Painter.worker_status(status, bool(self.computers.restarts)),
+            Painter.worker_status,
+            lambda text, replaces: self.dispatch(events.Notice(text, replaces)),
             lambda: report_worker(self))
         self.input = Input(self, self.root)
         Painter.theme(self.ui)
@@ -72,9 +75,10 @@ class App:
     def start_from_address(self) -> None:
         """Address options win; otherwise resume the saved game; otherwise the form.
 
-        The notices of the start (storage closed, damaged settings, a refused ``pace=``)
-        are said again once a game is on the table: a game's start clears the notices of
-        the game before it, and these were about none (``pace=-1`` used to vanish so)."""
+        The notices of the start (damaged settings, a refused ``pace=``) are said again once
+        a game is on the table: a game's start clears the notices of the game before it, and
+        these were about none (``pace=-1`` used to vanish so). Closed storage is not: the
+        game's refused save says it in the message area."""
         opts = address.game_options(str(window.location.search))
         if opts.pace is not None:
             self.dispatch(events.Setting("pace", opts.pace, remember=False))
@@ -97,7 +101,8 @@ class App:
             self.resume(slot)
         if self.ui.session is not None:
             for note in held:
-                self.dispatch(events.Notice(note))
+                if note != self.closed:
+                    self.dispatch(events.Notice(note))
 
     def resume(self, slot: str) -> None:
         """Resume a saved slot (a damaged one is set aside and the player told why)."""

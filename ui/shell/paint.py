@@ -37,6 +37,17 @@ LOAD_FILE = ('<p class="load-file"><label>Resume a downloaded game: '
              '<input type="file" id="load-file" accept=".json,application/json"></label></p>')
 
 
+def may_take_focus() -> bool:
+    """Whether the page may move the keyboard's focus: always in a window of its own, in a
+    frame only once the player is in it. A ``focus()`` in a frame the reader has not
+    entered would take the keyboard from the host page, and Chromium scrolls the host to
+    the frame for it, even across origins: a game at the foot of an article would pull
+    the reader down to it at its start and at every turn (assets/frame-height.js marks a
+    framed page)."""
+    framed = document.documentElement.getAttribute("data-framed") == "true"
+    return not framed or bool(document.hasFocus())
+
+
 @dataclass(frozen=True)
 class Drawn:
     """What a render showed: the view, and the phone tab with the prompt it was shown for
@@ -78,7 +89,7 @@ class Painter:
         self.screen(html + LOAD_FILE)
         first = document.querySelector("[data-ui=resume-slot]") \
             or document.getElementById("start-btn")
-        if present(first):
+        if present(first) and may_take_focus():
             first.focus()
 
     def table(self) -> None:
@@ -217,6 +228,8 @@ class Painter:
     def focus(self, ui: UiState, effect: Focus) -> None:
         """Focus the first element found (never one behind the open rules dialog), first
         scrolled to the top of its scroller if the effect asks (a section of the rules)."""
+        if not may_take_focus():
+            return
         for selector in effect.selectors:
             el = self.root.querySelector(selector)
             if present(el):
@@ -236,13 +249,9 @@ class Painter:
             html.removeAttribute("data-theme")
 
     @staticmethod
-    def worker_status(status: str, restarted: bool) -> None:
+    def worker_status(words: str) -> None:
+        """The AI worker's state in words (``ui.worker.health.status_words``; "" leaves the
+        line as it is)."""
         el = document.getElementById("worker-status")
-        if present(el) and status == "failed":
-            el.textContent = "AI worker unavailable: computers use the quick AI."
-        elif present(el) and status == "warming":
-            el.textContent = "AI worker: starting…"
-        elif present(el) and status == "restarting":
-            el.textContent = "AI worker: restarting…"
-        elif present(el) and status == "ready" and restarted:
-            el.textContent = "AI worker: restarted"
+        if present(el) and words:
+            el.textContent = words
