@@ -5,8 +5,8 @@ Why only ``[data-tutorial-target]``: that is the promise of a guided game, that 
 who does what it shows reaches the end; every click here is on the marked control, and
 the words shown on the way must name every rule area the issue lists
 (``tests/data/tutorial_areas.json``). A reload half-way must resume it, and a choice other
-than the one asked for must be answered with why. Screenshots of each step that teaches
-go to ``e2e/artifacts/tutorial/``.
+than the one asked for must be answered with why, and axe-core finds nothing serious in
+its panel. Screenshots of each step that teaches go to ``e2e/artifacts/tutorial/``.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from conftest import OpenGame, wait_ready
 from playwright.sync_api import Page, expect
+from test_table import check_axe_both_themes
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "e2e" / "artifacts" / "tutorial"
@@ -146,6 +147,7 @@ def test_another_choice_is_explained_and_the_keyboard_follows(strict_page: Page,
     assert page.evaluate("Number(document.getElementById('table').dataset.moves)") \
         == now["moves"], "the other choice was not played"
     shoot(page, "laptop-answer")
+    check_axe_both_themes(page, "the guided game's panel", "#tutorial")
     page.locator("#tutorial-rules").click()  # "More in the rules": at the step's section
     expect(page.locator("#rules-emissaries .rules-h")).to_be_focused()
     page.keyboard.press("Escape")
