@@ -311,7 +311,7 @@ def test_the_sandboxed_game_says_it_keeps_no_saves(loaded: Loaded) -> None:
     frames = re.findall(r"<iframe .*?</iframe>", "".join(blocks), re.S)
     assert all(re.findall(r'sandbox="([^"]*)"', f) == ["allow-scripts"] for f in frames)
     n = next(i for i, url in enumerate(loaded.urls) if "view=game" in url)
-    expect(nth_frame(loaded.page, n).locator("#notice")).to_contain_text(
+    expect(nth_frame(loaded.page, n).locator("#messages")).to_contain_text(
         "This embed cannot keep a game")
 
 

@@ -26,6 +26,7 @@ from ui.saves.session import SaveError, Seat, Session
 from ui.saves.storage import Store
 from ui.tutorial.course import Tutorial
 from ui.tutorial.first_game import FIRST_GAME
+from ui.tutorial.marks import TARGET
 from ui.tutorial.position import Position, fill
 
 
@@ -165,6 +166,39 @@ def test_the_mark_is_on_the_control_asked_for_and_its_tab() -> None:
     assert target(walk(9)) == Target('[data-action="produce"]', None)
     watching, _ = model.reduce(walk(9), model.Act(rome.Action.parse("produce")))
     assert watching.mode is not Mode.HUMAN and target(watching) is None
+
+
+def test_on_a_phone_the_course_asks_for_the_tab_and_never_moves_the_learner() -> None:
+    """Issue 40's rule holds in a course: the learner who reads the log while the other seat
+    plays stays there; the turn is announced, the course marks the tab holding what it asks
+    for, and either way there focuses the control asked for first."""
+    ui, _ = start()
+    for _ in range(40):
+        if ui.mode is Mode.HUMAN and len(ui.session.actions) == 2:
+            break
+        ui, _ = model.reduce(ui, click(ui) if target(ui) else model.Tick(ui.generation))
+        if ui.mode is not Mode.HUMAN and ui.tab != "log":
+            ui, _ = model.reduce(ui, model.Tab("log"))  # the learner reads the log meanwhile
+    assert ui.mode is Mode.HUMAN and len(ui.session.actions) == 2
+    assert ui.tab == "log", "the table left the learner where they were"
+    said = [m.words for m in ui.messages if m.kind == "turn"]
+    assert len(said) == 1 and said[0].endswith("your choices are under “Court”."), said
+    assert target(ui) == Target('[data-action="place 2"]', "board")
+    for event in (model.Tab("board"), model.ToChoices()):
+        shown, effects = model.reduce(ui, event)
+        assert shown.tab == "board" and not any(m.kind == "turn" for m in shown.messages)
+        focus = next(e for e in effects if isinstance(e, model.Focus))
+        assert focus.selectors[0] == f"[{TARGET}]", event
+
+
+def test_the_new_game_form_keeps_the_players_own_seats_not_the_courses() -> None:
+    seats = [Seat("Ann", True), Seat("Bo", True), Seat("Cato", False, "hard")]
+    own, _ = model.reduce(UiState(pace=0), model.Begin(Session.new(seats, 7, True), "game.1"))
+    course, _ = model.reduce(own, model.Begin(FIRST_GAME.fresh(), None,
+                                              tutorial=Tutorial(FIRST_GAME.key)))
+    _, effects = model.reduce(course, model.Leave())
+    form = next(e for e in effects if isinstance(e, model.ShowForm))
+    assert form.seats is not None and list(form.seats) == seats and form.shrine
 
 
 def test_the_pages_after_the_game_mark_the_learners_city_and_end() -> None:

@@ -149,18 +149,27 @@ class OpenForm:
 
 @dataclass(frozen=True)
 class Tab:
-    """On a phone, the player tapped the tab ``name``: it stays until the next prompt."""
+    """On a phone, the player tapped the tab ``name``: it stays until they pick another (a
+    new turn is announced, never shown by moving them: ``ui.model.turn``)."""
 
     name: str
+
+
+# -- hot-seat and the phone (issue 40) ------------------------------------------------
+@dataclass(frozen=True)
+class ToChoices:
+    """On a phone, the player asked for the tab holding the choices (or the scores) that
+    the message area announced (``ui.model.turn``)."""
 
 
 @dataclass(frozen=True)
-class TabShown:
-    """The render showed tab ``name`` for the prompt ``prompt`` (``ui.render.phone``
-    decides; the state remembers it, so the next render knows when the prompt changes)."""
+class Reveal:
+    """The answer to "show every hand?": ``yes`` opens the hands at this screen."""
 
-    name: str
-    prompt: tuple[object, ...]
+    yes: bool
+
+
+# -- end of hot-seat and the phone ----------------------------------------------------
 
 
 # -- the rules dialog (issue 41) ------------------------------------------------------
@@ -243,5 +252,5 @@ class Followed:
 
 Event = Begin | Act | Select | Undo | HandOver | Tick | Answer | Thinking | Setting | Panel \
     | Notice | Leave | AskHint | HintAnswer | AskReview | ReviewAnswer | OpenForm | Tab \
-    | TabShown | Saved | Claimed | Wanted | Lost | TakeOver | OtherTab | Followed \
+    | ToChoices | Reveal | Saved | Claimed | Wanted | Lost | TakeOver | OtherTab | Followed \
     | RulesFilter | TutorialNext

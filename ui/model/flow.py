@@ -60,6 +60,11 @@ def decision_focus(state: rome.GameState) -> tuple[str, ...]:
     return out + FOCUS_FALLBACK
 
 
+def course_focus(ui: UiState) -> tuple[str, ...]:
+    """Where focus goes first while a course runs: the control it asks for (issue 41)."""
+    return (f"[{TARGET}]",) if ui.tutorial is not None else ()
+
+
 def log_for(session: Session, kept: tuple[log_view.LogEntry, ...] = (),
             before: Session | None = None) -> tuple[log_view.LogEntry, ...]:
     """The whole game's log, rebuilt from the session (on resume or undo); the entries
@@ -144,7 +149,7 @@ def settle(ui: UiState, delay_ms: int) -> Result:
     if s is None:
         return replace(ui, mode=Mode.OVER), ()
     ui = replace(ui, messages=forced.saying(ui.messages, s))  # nothing happens silently
-    asked = (f"[{TARGET}]",) if ui.tutorial is not None else ()  # what a course asks for
+    asked = course_focus(ui)
     if rome.is_over(s.state):
         return replace(ui, mode=Mode.OVER, thinking=""), (Focus((*asked, "#final [data-ui]")),)
     if ui.writer is not Writer.HERE:  # another tab plays it: this one waits, shows, says so

@@ -9,10 +9,9 @@ import rome
 from ui.model import tutor
 from ui.model.effects import Claim, Effect, Focus, Release, Result, ShowTable
 from ui.model.events import Act, Answer, Begin, HandOver, Select, Thinking, Tick, Undo
-from ui.model.flow import decision_focus, log_for, played, saving, settle
+from ui.model.flow import course_focus, decision_focus, log_for, played, saving, settle
 from ui.model.messages import unsaid
 from ui.model.state import Mode, UiState, Writer
-from ui.tutorial.marks import TARGET
 
 
 def begin(ui: UiState, event: Begin) -> Result:
@@ -22,13 +21,18 @@ def begin(ui: UiState, event: Begin) -> Result:
     keep = ui.session is not None and event.slot is not None and event.slot == ui.slot \
         and ui.writer is Writer.HERE
     asks = event.claim and event.slot is not None and not keep
+    own = event.tutorial is None  # a course's seats are not the player's (issue 41)
     fresh = replace(ui, session=event.session, selection="", notices=(), shown=None,
                     thinking="", generation=ui.generation + 1, log=log_for(event.session),
                     detail="", breakdown=None, help_open=False, hint_at=None, hints=(),
                     review_seat=None, review=None, slot=event.slot, save_failed=False,
                     writer=Writer.ASKING if asks else Writer.HERE,
-                    messages=unsaid(ui.messages, "tab", "unsaved"),
-                    tutorial=event.tutorial)  # a course's game, or none (issue 41)
+                    messages=unsaid(ui.messages, "tab", "unsaved", "reveal", "turn"),
+                    tutorial=event.tutorial,  # a course's game, or none (issue 41)
+                    # issue 40: a new game's first prompt finds its tab; the form's memory
+                    tab_asked=None, tab_settled=False, log_notes=(),
+                    last_seats=tuple(event.session.seats) if own else ui.last_seats,
+                    last_shrine=event.session.shrine if own else ui.last_shrine)
     nxt, effects = settle(fresh, delay_ms=0)
     around: tuple[Effect, ...] = ()
     if ui.session is not None and ui.slot is not None and ui.slot != event.slot \
@@ -61,8 +65,7 @@ def select(ui: UiState, event: Select) -> Result:
     refusal = tutor.refused(ui, kind) if kind else None  # a course asks for one card
     if refusal is not None:
         return refusal
-    asked = (f"[{TARGET}]",) if ui.tutorial is not None else ()
-    focus = (asked + ('[data-action^="build "]',) if kind
+    focus = (course_focus(ui) + ('[data-action^="build "]',) if kind
              else (f'[data-select="{ui.selection}"]',) + decision_focus(ui.session.state))
     return replace(ui, selection=kind), (Focus(focus),)
 

@@ -23,6 +23,10 @@ KINDS: tuple[str, ...] = (
     "tab",  # another tab plays this game: here it is only shown (ui/model/tabs.py)
     "unsaved",  # the game is not being saved (ui/model/page.py: saved)
     "auto",  # moves the table played for someone since a human decided (ui/model/forced.py)
+    # -- hot-seat and the phone (issue 40) --------------------------------------------
+    "reveal",  # opening the hands mid-game waits for a yes (ui/model/page.py: setting)
+    "turn",  # a turn or the end came while the player looks elsewhere (ui/model/turn.py)
+    # -- end of hot-seat and the phone ------------------------------------------------
 )
 """Every kind of message, in the order the message area shows them."""
 
@@ -38,11 +42,13 @@ class Control:
 @dataclass(frozen=True)
 class Message:
     """One line of the message area: its kind (one of :data:`KINDS`), its sentence, and
-    the control that answers it, if any."""
+    the control that answers it, if any (``cancel``: a second one that declines, for a
+    question)."""
 
     kind: str
     words: str
     control: Control | None = None
+    cancel: Control | None = None
 
 
 def said(messages: tuple[Message, ...], message: Message) -> tuple[Message, ...]:

@@ -5,24 +5,26 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import rome
+from ui.model import turn
 from ui.model.effects import Effect, Focus, KeepTutorial, Release, Remember, Result, ShowForm
 from ui.model.events import (
     Leave,
     Notice,
     OpenForm,
     Panel,
+    Reveal,
     RulesFilter,
     Saved,
     Setting,
     Tab,
-    TabShown,
+    ToChoices,
 )
-from ui.model.flow import settle
+from ui.model.flow import course_focus, decision_focus, settle
 from ui.model.messages import Control, Message, said, unsaid
 from ui.model.state import HELP_FILTER_MAX, PHONE_TABS, Mode, UiState, Writer
 from ui.render.rules import anchors
 from ui.saves.refusal import DOWNLOAD
-from ui.tutorial.marks import TARGET
 
 DOWNLOAD_GAME = Control(DOWNLOAD, "download")
 
@@ -43,9 +45,7 @@ def setting(ui: UiState, event: Setting) -> Result:
     elif event.name == "theme" and event.value in ("auto", "light", "dark"):
         nxt = replace(ui, theme=event.value)
     elif event.name == "open_hands":
-        nxt = replace(ui, open_hands=bool(event.value))
-        if nxt.open_hands and nxt.mode is Mode.HANDOVER:
-            nxt, effects = settle(nxt, delay_ms=0)
+        return open_hands(ui, bool(event.value), event.remember)
     else:
         return ui, ()
     return nxt, ((settings_of(nxt),) if event.remember else ()) + effects
@@ -98,6 +98,74 @@ def rules_filter(ui: UiState, event: RulesFilter) -> Result:
 # -- end of the rules dialog ----------------------------------------------------------
 
 
+# -- hot-seat and the phone (issue 40) ------------------------------------------------
+REVEAL_ASKED = Message(
+    "reveal", "Show every player's hand face up to everyone at this screen?",
+    Control("Show every hand", "reveal-hands"), Control("Keep hands hidden", "keep-hands"))
+"""The question "Open hands" asks during a game of several humans: one click on a box in
+the header must not show every hand."""
+HANDS_OPENED = "Hands opened: from here on every hand is face up at this screen."
+HANDS_HIDDEN = "Hands hidden again: each player's hand shows after the hand-over."
+
+
+def hands_hidden(ui: UiState) -> bool:
+    """Are hands hidden from one another on this table: a game of several humans, on?"""
+    s = ui.session
+    return s is not None and sum(x.human for x in s.seats) > 1 and not rome.is_over(s.state)
+
+
+def open_hands(ui: UiState, want: bool, remember: bool) -> Result:
+    """"Open hands" ticked or unticked: opening them during a game of several humans asks
+    first (the message area's question, answered by ``Reveal``); unticking it while asked
+    takes the question back."""
+    asking = any(m.kind == "reveal" for m in ui.messages)
+    if want and not ui.open_hands and hands_hidden(ui):
+        if asking:
+            return ui, ()
+        return (replace(ui, messages=said(ui.messages, REVEAL_ASKED)),
+                (Focus(('#message-reveal [data-ui="keep-hands"]',)),))
+    if want == ui.open_hands:
+        return (replace(ui, messages=unsaid(ui.messages, "reveal")), ()) if asking else (ui, ())
+    return hands_set(ui, want, remember)
+
+
+def hands_set(ui: UiState, want: bool, remember: bool) -> Result:
+    """The hands opened or hidden again; during a game of several humans the log says so."""
+    nxt = replace(ui, open_hands=want, messages=unsaid(ui.messages, "reveal"))
+    if ui.session is not None and hands_hidden(ui):
+        note = (len(ui.session.actions), HANDS_OPENED if want else HANDS_HIDDEN)
+        nxt = replace(nxt, log_notes=nxt.log_notes + (note,))
+    effects: tuple[Effect, ...] = ()
+    if want and nxt.mode is Mode.HANDOVER:
+        nxt, effects = settle(nxt, delay_ms=0)
+    return nxt, ((settings_of(nxt),) if remember else ()) + effects
+
+
+def reveal(ui: UiState, event: Reveal) -> Result:
+    """The answer to :data:`REVEAL_ASKED` (nothing when it is not asked any more)."""
+    if not any(m.kind == "reveal" for m in ui.messages):
+        return ui, ()
+    if not event.yes:
+        return replace(ui, messages=unsaid(ui.messages, "reveal")), (Focus(("#open-hands",)),)
+    nxt, effects = hands_set(ui, True, True)
+    if not any(isinstance(e, Focus) for e in effects):
+        effects += (Focus(("#open-hands",)),)
+    return nxt, effects
+
+
+def to_choices(ui: UiState, event: ToChoices) -> Result:
+    """The announced tab (``turn``), chosen from the message area: focus on its first choice."""
+    tab_ = turn.where(ui)
+    if tab_ is None or ui.session is None:
+        return ui, ()
+    focus = ("#final [data-ui]",) if tab_ == "final" else decision_focus(ui.session.state)
+    return (replace(ui, tab=tab_, tab_settled=True, messages=unsaid(ui.messages, "turn")),
+            (Focus((*course_focus(ui), *focus)),))
+
+
+# -- end of hot-seat and the phone ----------------------------------------------------
+
+
 def notice(ui: UiState, event: Notice) -> Result:
     if not event.text:
         return replace(ui, notices=()), ()
@@ -115,13 +183,14 @@ def leave(ui: UiState, event: Leave) -> Result:
 
 
 def open_form(ui: UiState, event: OpenForm) -> Result:
-    """The new-game screen says every notice held so far; its seats default to the game
-    that was on the table, which stops (its timers see a new generation)."""
+    """The new-game screen says every notice held so far; its seats default to those of
+    the game on the table, else of the last one put there (issue 40: "New game" keeps the
+    seats, names and levels), and that game stops (its timers see a new generation)."""
     s = ui.session
     own = s is not None and ui.tutorial is None  # a course's seats are not the player's
-    seats = event.seats or (tuple(s.seats) if s and own else None)
+    seats = event.seats or (tuple(s.seats) if s and own else ui.last_seats) or None
     form = ShowForm(" ".join(n for n in (event.notice, *ui.notices) if n), seats,
-                    s.shrine if s and own else False)
+                    s.shrine if s and own else ui.last_shrine)
     return replace(off_table(ui), notices=()), (*letting_go(ui), form)
 
 
@@ -145,14 +214,14 @@ def letting_go(ui: UiState) -> tuple[Effect, ...]:
 
 
 def tab(ui: UiState, event: Tab) -> Result:
+    """The player's own pick: it stays until they pick another (``turn``); the tab that an
+    announcement pointed at, once shown, ends it."""
     if event.name not in PHONE_TABS:
         return ui, ()
-    asked = (f"[{TARGET}]",) if ui.tutorial is not None else ()  # what a course asks
-    return replace(ui, tab=event.name), (Focus((*asked, f'[data-tab="{event.name}"]')),)
-
-
-def tab_shown(ui: UiState, event: TabShown) -> Result:
-    return replace(ui, tab=event.name, tab_prompt=event.prompt), ()
+    nxt = replace(ui, tab=event.name, tab_settled=True)
+    if event.name == turn.where(ui):
+        nxt = replace(nxt, messages=unsaid(nxt.messages, "turn"))
+    return nxt, (Focus((*course_focus(ui), f'[data-tab="{event.name}"]')),)
 
 
 def saved(ui: UiState, event: Saved) -> Result:

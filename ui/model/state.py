@@ -9,11 +9,12 @@ from enum import Enum
 import rome
 from ui.model.messages import Message
 from ui.render.log_view import LogEntry
-from ui.saves.session import Session
+from ui.saves.session import Seat, Session
 from ui.tutorial.course import Tutorial
 
 PHONE_TABS = ("board", "me", "others", "log", "final")
-"""The phone layout's tabs (``data-tab``), labelled and offered by ``ui.render.phone``."""
+"""The phone layout's tabs (``data-tab``), in their order: labelled in ``ui.model.turn``, drawn
+by ``ui.render.phone``."""
 # -- the rules dialog (issue 41) ------------------------------------------------------
 HELP_FILTER_MAX = 60
 """Characters of the rules dialog's filter kept (its box's ``maxlength`` too)."""
@@ -75,7 +76,6 @@ class UiState:
     writer: Writer = Writer.HERE  # whether this tab plays and saves the game on the table
     messages: tuple[Message, ...] = ()  # the message area (``ui.model.messages``)
     tab: str = "board"  # the phone layout's tab shown (``ui.render.phone``)
-    tab_prompt: tuple[object, ...] | None = None  # the prompt that tab was chosen for
     # -- the rules dialog (issue 41; help_open above opens it) ------------------------
     help_filter: str = ""  # the rules dialog's filter, as typed (ui.render.help_panel)
     help_back: str = ""  # selector of what opened the dialog: focused again when it closes
@@ -83,6 +83,16 @@ class UiState:
     # -- the guided game (issue 41: ui/tutorial/, ui/model/tutor.py) ------------------
     tutorial: Tutorial | None = None  # the course on the table and its progress (None: a game)
     # -- end of the guided game -------------------------------------------------------
+    # -- hot-seat, the phone, the new-game screen (issue 40) --------------------------
+    tab_asked: tuple[int, int] | None = None  # (seat, moves) of the prompt ``tab`` was settled
+    # for (seat -1: the end); ``ui.model.turn``
+    tab_settled: bool = False  # a tab was chosen in this game: by the player, or by the table
+    # for the first prompt whose choices are under a tab
+    log_notes: tuple[tuple[int, str], ...] = ()  # lines the table adds to the game log (hands
+    # opened or hidden again): after how many moves, and the words
+    last_seats: tuple[Seat, ...] = ()  # the seats of the last game put on the table, and its
+    last_shrine: bool = False  # Shrine option: the new-game form starts from them
+    # -- end of issue 40 --------------------------------------------------------------
 
 
 @dataclass(frozen=True)

@@ -33,8 +33,7 @@ def render_messages(messages: Iterable[Message]) -> dict[str, str]:
     """Each line's markup by element id ("" for a kind that has nothing to say)."""
     out = dict.fromkeys(map(line_id, KINDS), "")
     for message in messages:
-        control = message.control
-        out[line_id(message.kind)] = esc(message.words) + (
+        out[line_id(message.kind)] = esc(message.words) + "".join(
             " " + button(esc(control.label), cls="btn small", data_ui=control.command)
-            if control else "")
+            for control in (message.control, message.cancel) if control)
     return out

@@ -25,13 +25,18 @@ def pace_select(current: int) -> str:
             f'aria-label="Computer pace">{"".join(options)}</select></label>')
 
 
-def controls(pace: int, open_hands: bool, hot_seat: bool) -> str:
-    """The top bar's controls: pace, open hands (hot-seat only), theme, help, new game."""
+def controls(pace: int, open_hands: bool, hot_seat: bool, asking: bool = False) -> str:
+    """The top bar's controls: pace, open hands (hot-seat only), theme, help, new game.
+
+    ``asking``: opening the hands waits for the message area's yes (issue 40); the box is
+    drawn unticked meanwhile, and its markup differs, so the painter redraws the box the
+    click ticked."""
     hands = ""
     if hot_seat:
         checked = " checked" if open_hands else ""
-        hands = (f'<label class="toggle"><input type="checkbox" id="open-hands"{checked}> '
-                 "Open hands</label>")
+        waits = ' aria-describedby="message-reveal"' if asking else ""
+        hands = (f'<label class="toggle"><input type="checkbox" id="open-hands"{checked}'
+                 f"{waits}> Open hands</label>")
     return (pace_select(pace) + hands
             + button("◐", cls="btn icon", data_ui="theme", id="theme-btn",
                      aria="Switch between light and dark colours")

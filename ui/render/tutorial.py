@@ -14,10 +14,10 @@ from dataclasses import dataclass
 
 import rome
 from ui.model.state import Mode, UiState
+from ui.model.turn import REGION_OF_VERB
 from ui.render.city import render_city
 from ui.render.help_panel import title_of
 from ui.render.markup import button, esc
-from ui.render.phone import REGION_OF_VERB
 from ui.tutorial import coach
 from ui.tutorial.course import asked
 from ui.tutorial.courses import COURSES

@@ -227,9 +227,9 @@ class App:
             boot.background(loop.review(self, effect))
         elif isinstance(effect, effects.ShowForm):
             notes = " ".join(n for n in (effect.notice, *self.saves.take_notices()) if n)
-            seats = list(effect.seats) if effect.seats else None
-            self.paint.form(newgame.render_form(seats, False, notes, effect.shrine,
-                                                games=self.saves.list_games(),
+            games = self.saves.list_games()
+            self.paint.form(newgame.render_form(newgame.form_seats(effect.seats, games), notes,
+                                                effect.shrine, games=games,
                                                 open_hands=self.ui.open_hands))
         return None
 
@@ -242,14 +242,10 @@ class App:
         self.dispatch(events.Claimed(effect.slot, held, latest))
 
     def render(self, only_detail: bool = False) -> None:
-        """Draw the table; the phone tab it showed is remembered through the reducer."""
+        """Draw the table and keep the actions it offers (a click names one by its text)."""
         drawn = self.paint.render(self.ui, only_detail)
-        if drawn is None:
-            return
-        self.offered = {str(a): a for a in drawn.view.actions}
-        if drawn.tab is not None and drawn.prompt is not None \
-                and (drawn.tab, drawn.prompt) != (self.ui.tab, self.ui.tab_prompt):
-            self.ui, _ = reduce(self.ui, events.TabShown(drawn.tab, drawn.prompt))
+        if drawn is not None:
+            self.offered = {str(a): a for a in drawn.view.actions}
 
     # -- hooks for tests ------------------------------------------------------------------
     def history_json(self) -> str:

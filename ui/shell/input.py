@@ -15,6 +15,7 @@ from pyscript.ffi import create_proxy, to_js
 import rome
 from ui.model import events
 from ui.model.state import UiState
+from ui.model.turn import TO_CHOICES
 from ui.render import newgame
 from ui.render.markup import present
 from ui.saves import save
@@ -156,6 +157,9 @@ class Input:
             "detail-close": events.Panel("detail", ""), "dismiss": events.Notice(""),
             "play-here": events.TakeOver(), "newgame": events.Leave(),
             "tutorial-next": events.TutorialNext(),  # the guided game (issue 41)
+            # hot-seat and the phone (issue 40)
+            "reveal-hands": events.Reveal(True), "keep-hands": events.Reveal(False),
+            TO_CHOICES: events.ToChoices(),
         }
         if command in simple:
             page.dispatch(simple[command])

@@ -20,6 +20,7 @@ from ui.model.state import Mode, UiState
 from ui.render import log_view, phone
 from ui.render.details import render_detail
 from ui.render.endgame import render_end
+from ui.render.handover import render_handover
 from ui.render.help_panel import render_help, rules_view
 from ui.render.markup import button, esc, present
 from ui.render.messages import render_messages
@@ -33,8 +34,6 @@ from ui.tutorial.marks import TARGET
 
 RULES_PARTS = ("rules-body", "rules-count")
 """The rules dialog's containers a filter changes (``ui.render.help_panel.rules_view``)."""
-LOAD_FILE = ('<p class="load-file"><label>Resume a downloaded game: '
-             '<input type="file" id="load-file" accept=".json,application/json"></label></p>')
 
 
 def may_take_focus() -> bool:
@@ -50,12 +49,9 @@ def may_take_focus() -> bool:
 
 @dataclass(frozen=True)
 class Drawn:
-    """What a render showed: the view, and the phone tab with the prompt it was shown for
-    (``None`` when only the details were redrawn)."""
+    """What a render showed: the view (the actions it offers are the page's to take)."""
 
     view: TableView
-    tab: str | None = None
-    prompt: tuple[object, ...] | None = None
 
 
 class Painter:
@@ -67,16 +63,14 @@ class Painter:
         self._rules = dict(zip(RULES_PARTS, rules_view(""), strict=True))  # as mounted
 
     def mount(self, compact: bool) -> None:
-        """The static frame: a screen slot, the help overlay and the status bar."""
+        """The static frame: a screen slot and the help overlay, whose About line says
+        how the engine and the AI worker are (issue 40: not in a footer players read)."""
         count = len(rome.legal_actions(rome.new_game(2, seed=1)))
         self.root.classList.toggle("compact", compact)
         self.root.innerHTML = (
             '<div id="screen"></div>'
             '<div id="help" class="overlay" data-ui="help-backdrop" hidden>'
-            f"{render_help()}</div>"
-            '<footer class="statusbar">'
-            f'<span id="engine-status" data-legal-count="{count}">Engine ready</span>'
-            '<span id="worker-status">AI worker: starts when needed</span></footer>'
+            f"{render_help(count)}</div>"
         )
 
     def screen(self, html: str) -> None:
@@ -86,7 +80,7 @@ class Painter:
 
     def form(self, html: str) -> None:
         """The new-game screen, focus on its first choice (resume the newest, else start)."""
-        self.screen(html + LOAD_FILE)
+        self.screen(html)
         first = document.querySelector("[data-ui=resume-slot]") \
             or document.getElementById("start-btn")
         if present(first) and may_take_focus():
@@ -132,25 +126,21 @@ class Painter:
         table.dataset.seed = str(s.seed)
         table.dataset.seats = str(len(s.seats))
         table.classList.toggle("hotseat", sum(x.human for x in s.seats) > 1)
-        tab, asked = phone.follow(view, ui.tab, ui.tab_prompt)
+        tab = phone.shown_tab(view, ui.tab)
         table.dataset.tab = tab
         self._set("tabs", phone.render_tabs(view, tab))
         for key, html in regions(view).items():
             self._set(key, html)
         self._set("controls", controls(ui.pace, ui.open_hands,
-                                       sum(x.human for x in s.seats) > 1))
+                                       sum(x.human for x in s.seats) > 1,
+                                       asking=any(m.kind == "reveal" for m in ui.messages)))
         for key, html in render_messages(ui.messages).items():
             self._set(key, html)
         self._notice(ui)
         handover = document.getElementById("handover")
         prompt = document.getElementById("prompt")
         if ui.mode is Mode.HANDOVER and cur is not None:
-            who = esc(s.seats[cur].name)
-            handover.innerHTML = (
-                f"<h2>Pass the device to {who}</h2><p>Only hands are hidden; the cities "
-                f"stay on the table. {who}, confirm when you are ready to see your hand.</p>"
-                + button(f"I am {who}: show my hand", cls="btn primary", data_ui="handover-ok",
-                         id="handover-ok"))
+            handover.innerHTML = render_handover(view)
             handover.hidden = False
             prompt.hidden = True
             self._set("prompt", "")
@@ -159,15 +149,16 @@ class Painter:
             prompt.hidden = view.over or ui.mode is Mode.ELSEWHERE  # said in the message area
             self._set("prompt", render_prompt(view))
         self._set("final-area", render_end(view) + render_review(view) if view.over else "")
-        self._set("log", log_view.render(ui.log))
+        self._set("log", log_view.render(ui.log, notes=ui.log_notes))
         self._tutorial(ui, tab)
-        return Drawn(view, tab, asked)
+        return Drawn(view)
 
     # -- the guided game (issue 41) -------------------------------------------------------
     def _tutorial(self, ui: UiState, tab: str) -> None:
         """The course's panel, and ``data-tutorial-target`` on the one control it asks
         for; when that control is out of view (on a phone, under another tab than ``tab``,
-        the one shown), on the tab that shows it."""
+        the player's own: the table never moves them, ``ui.model.turn``), on the tab that
+        shows it, so the tab is what the course asks for first."""
         html = render_tutorial(ui)
         self._set("tutorial", html)
         document.getElementById("tutorial").hidden = not html
@@ -226,13 +217,14 @@ class Painter:
                                            "easing": "cubic-bezier(0.2, 0.7, 0.3, 1)"}))
 
     def focus(self, ui: UiState, effect: Focus) -> None:
-        """Focus the first element found (never one behind the open rules dialog), first
-        scrolled to the top of its scroller if the effect asks (a section of the rules)."""
+        """Focus the first element found and drawn (a phone's other tabs are not: issue 40),
+        never one behind the open rules dialog, first scrolled to the top of its scroller
+        if the effect asks (a section of the rules)."""
         if not may_take_focus():
             return
         for selector in effect.selectors:
             el = self.root.querySelector(selector)
-            if present(el):
+            if present(el) and el.getClientRects().length:
                 if ui.help_open and not document.getElementById("help").contains(el):
                     return
                 if effect.top:

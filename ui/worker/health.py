@@ -15,8 +15,8 @@ judged by what it was asked:
   ``REVIEW_LIMIT_MOVES`` caps plus the margin.
 
 Words: a notice about the worker is what happened (:func:`incident`) followed by the
-worker's state (:func:`status_words`), and the page's status line shows that state alone,
-so the two always agree.
+worker's state (:func:`status_words`), and the rules dialog's About line shows that state
+alone, so the two always agree.
 """
 
 from __future__ import annotations
