@@ -42,6 +42,13 @@ def moves(page: Page) -> int:
     return len(json.loads(page.evaluate("window.rome.record()"))["actions"])
 
 
+def quiet(page: Page) -> bool:
+    """Does the message area say nothing of saving or of other tabs? (Its line of forced
+    moves, ``#message-auto``, says what the table played, whoever saves.)"""
+    return not "".join(page.locator(f"#message-{kind}").inner_text()
+                       for kind in ("unsaved", "tab")).strip()
+
+
 def play_human_moves(page: Page, count: int) -> None:
     """Click the first offered action ``count`` times, waiting for the human's turn."""
     for _ in range(count):
@@ -93,7 +100,7 @@ def test_storage_that_fails_later_starts_plays_and_saves(
     slot = page.evaluate(f"localStorage.getItem('{NS}last')")
     stored = json.loads(page.evaluate(f"localStorage.getItem('{NS}game.{slot}')"))
     assert stored["actions"] == json.loads(page.evaluate("window.rome.record()"))["actions"]
-    assert page.locator("#messages").inner_text().strip() == ""
+    assert quiet(page), "nothing said of saving or of other tabs"
 
 
 
@@ -189,7 +196,7 @@ def test_a_second_tab_never_loses_a_move(strict_page: Page, open_game: OpenGame)
     play_human_moves(first, 2)  # the first goes on saving, and says nothing
     first.wait_for_function(f"{TABLE}?.dataset.waiting === 'human'")
     assert stored_actions(first) == json.loads(first.evaluate("window.rome.record()"))["actions"]
-    assert first.locator("#messages").inner_text().strip() == ""
+    assert quiet(first), "nothing said of saving or of other tabs"
     assert first.locator("#notice").is_hidden()
 
     second = first.context.new_page()

@@ -8,6 +8,7 @@ from typing import Any
 
 from ui.model.state import UiState
 from ui.saves.session import Seat, Session
+from ui.tutorial.course import Tutorial
 
 
 @dataclass(frozen=True)
@@ -129,6 +130,21 @@ class ShowForm:
     shrine: bool = False
 
 
+# -- the guided game (issue 41) -------------------------------------------------------
+@dataclass(frozen=True)
+class KeepTutorial:
+    """Store the course's game and progress under the tutorial's own key (never a save
+    slot: it is not listed among saved games); ``on``: it is on the table, so a reload
+    resumes it."""
+
+    session: Session
+    tutorial: Tutorial
+    on: bool = True
+
+
+# -- end of the guided game -----------------------------------------------------------
+
+
 Effect = Save | Claim | Release | Follow | Wait | Ask | Analyse | Review | Focus | Travel \
-    | Remember | ShowTable | ShowForm
+    | Remember | ShowTable | ShowForm | KeepTutorial
 Result = tuple[UiState, tuple[Effect, ...]]

@@ -8,6 +8,7 @@ from typing import Any
 
 import rome
 from ui.saves.session import Seat, Session
+from ui.tutorial.course import Tutorial
 
 
 # -- the game on the table ------------------------------------------------------------
@@ -22,6 +23,7 @@ class Begin:
     session: Session
     slot: str | None = None
     claim: bool = False
+    tutorial: Tutorial | None = None  # a course's game, with its progress (issue 41)
 
 
 @dataclass(frozen=True)
@@ -181,6 +183,15 @@ class RulesFilter:
 # -- end of the rules dialog ----------------------------------------------------------
 
 
+# -- the guided game (issue 41) -------------------------------------------------------
+@dataclass(frozen=True)
+class TutorialNext:
+    """The learner read a page of the course after its game: on to the next."""
+
+
+# -- end of the guided game -----------------------------------------------------------
+
+
 # -- storage and other tabs -----------------------------------------------------------
 @dataclass(frozen=True)
 class Saved:
@@ -242,4 +253,4 @@ class Followed:
 Event = Begin | Act | Select | Undo | HandOver | Tick | Answer | Thinking | Setting | Panel \
     | Notice | Leave | AskHint | HintAnswer | AskReview | ReviewAnswer | OpenForm | Tab \
     | ToChoices | Reveal | Saved | Claimed | Wanted | Lost | TakeOver | OtherTab | Followed \
-    | RulesFilter
+    | RulesFilter | TutorialNext

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 KINDS: tuple[str, ...] = (
     "tab",  # another tab plays this game: here it is only shown (ui/model/tabs.py)
     "unsaved",  # the game is not being saved (ui/model/page.py: saved)
+    "auto",  # moves the table played for someone since a human decided (ui/model/forced.py)
     # -- hot-seat and the phone (issue 40) --------------------------------------------
     "reveal",  # opening the hands mid-game waits for a yes (ui/model/page.py: setting)
     "turn",  # a turn or the end came while the player looks elsewhere (ui/model/turn.py)

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import rome
 from ui.model import turn
-from ui.model.effects import Effect, Focus, Release, Remember, Result, ShowForm
+from ui.model.effects import Effect, Focus, KeepTutorial, Release, Remember, Result, ShowForm
 from ui.model.events import (
     Leave,
     Notice,
@@ -20,7 +20,7 @@ from ui.model.events import (
     Tab,
     ToChoices,
 )
-from ui.model.flow import decision_focus, settle
+from ui.model.flow import course_focus, decision_focus, settle
 from ui.model.messages import Control, Message, said, unsaid
 from ui.model.state import HELP_FILTER_MAX, PHONE_TABS, Mode, UiState, Writer
 from ui.render.rules import anchors
@@ -160,7 +160,7 @@ def to_choices(ui: UiState, event: ToChoices) -> Result:
         return ui, ()
     focus = ("#final [data-ui]",) if tab_ == "final" else decision_focus(ui.session.state)
     return (replace(ui, tab=tab_, tab_settled=True, messages=unsaid(ui.messages, "turn")),
-            (Focus(focus),))
+            (Focus((*course_focus(ui), *focus)),))
 
 
 # -- end of hot-seat and the phone ----------------------------------------------------
@@ -187,9 +187,10 @@ def open_form(ui: UiState, event: OpenForm) -> Result:
     the game on the table, else of the last one put there (issue 40: "New game" keeps the
     seats, names and levels), and that game stops (its timers see a new generation)."""
     s = ui.session
-    seats = event.seats or (tuple(s.seats) if s else ui.last_seats) or None
+    own = s is not None and ui.tutorial is None  # a course's seats are not the player's
+    seats = event.seats or (tuple(s.seats) if s and own else ui.last_seats) or None
     form = ShowForm(" ".join(n for n in (event.notice, *ui.notices) if n), seats,
-                    s.shrine if s else ui.last_shrine)
+                    s.shrine if s and own else ui.last_shrine)
     return replace(off_table(ui), notices=()), (*letting_go(ui), form)
 
 
@@ -198,11 +199,15 @@ def off_table(ui: UiState) -> UiState:
     if ui.session is None:
         return ui
     return replace(ui, session=None, mode=Mode.OVER, generation=ui.generation + 1,
-                   writer=Writer.HERE, messages=unsaid(ui.messages, "tab", "unsaved"))
+                   writer=Writer.HERE, tutorial=None,
+                   messages=unsaid(ui.messages, "tab", "unsaved", "auto"))
 
 
 def letting_go(ui: UiState) -> tuple[Effect, ...]:
-    """The slot of the game on the table, let go so that another tab may take it at once."""
+    """The slot of the game on the table, let go so that another tab may take it at once
+    (a course's game is kept as it is, off the table: "Learn to play" goes on with it)."""
+    if ui.session is not None and ui.tutorial is not None:
+        return (KeepTutorial(ui.session, ui.tutorial, on=False),)
     if ui.session is None or ui.slot is None or ui.writer is not Writer.HERE:
         return ()
     return (Release(ui.slot),)
@@ -216,7 +221,7 @@ def tab(ui: UiState, event: Tab) -> Result:
     nxt = replace(ui, tab=event.name, tab_settled=True)
     if event.name == turn.where(ui):
         nxt = replace(nxt, messages=unsaid(nxt.messages, "turn"))
-    return nxt, (Focus((f'[data-tab="{event.name}"]',)),)
+    return nxt, (Focus((*course_focus(ui), f'[data-tab="{event.name}"]')),)
 
 
 def saved(ui: UiState, event: Saved) -> Result:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ui.model import advice, game, page, tabs, turn
+from ui.model import advice, game, page, tabs, turn, tutor
 from ui.model.effects import Result
 from ui.model.events import (
     Act,
@@ -40,6 +40,7 @@ from ui.model.events import (
     Thinking,
     Tick,
     ToChoices,
+    TutorialNext,
     Undo,
     Wanted,
 )
@@ -55,6 +56,7 @@ _HANDLERS: dict[type, Callable[[UiState, Any], Result]] = {
     Claimed: tabs.claimed, Wanted: tabs.wanted, Lost: tabs.lost, TakeOver: tabs.take_over,
     OtherTab: tabs.other_tab, Followed: tabs.followed,
     RulesFilter: page.rules_filter,  # the rules dialog (issue 41)
+    TutorialNext: tutor.next_page,  # the guided game (issue 41)
     ToChoices: page.to_choices, Reveal: page.reveal,  # hot-seat and the phone (issue 40)
 }
 

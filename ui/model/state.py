@@ -10,6 +10,7 @@ import rome
 from ui.model.messages import Message
 from ui.render.log_view import LogEntry
 from ui.saves.session import Seat, Session
+from ui.tutorial.course import Tutorial
 
 PHONE_TABS = ("board", "me", "others", "log", "final")
 """The phone layout's tabs (``data-tab``), in their order: labelled in ``ui.model.turn``, drawn
@@ -79,6 +80,9 @@ class UiState:
     help_filter: str = ""  # the rules dialog's filter, as typed (ui.render.help_panel)
     help_back: str = ""  # selector of what opened the dialog: focused again when it closes
     # -- end of the rules dialog ------------------------------------------------------
+    # -- the guided game (issue 41: ui/tutorial/, ui/model/tutor.py) ------------------
+    tutorial: Tutorial | None = None  # the course on the table and its progress (None: a game)
+    # -- end of the guided game -------------------------------------------------------
     # -- hot-seat, the phone, the new-game screen (issue 40) --------------------------
     tab_asked: tuple[int, int] | None = None  # (seat, moves) of the prompt ``tab`` was settled
     # for (seat -1: the end); ``ui.model.turn``

@@ -15,9 +15,11 @@ from typing import Any
 from rome.ai.levels import MENU_LEVELS as LEVELS
 from rome.ai.levels import TEST_LEVELS
 from ui.bounds import SEED, Place, sentence
+from ui.render.facts import rounds
 from ui.render.markup import SEAT_COLOUR_NAMES, SEAT_COLOURS, attrs, button, esc
 from ui.render.names import clean_name
 from ui.saves.session import Seat
+from ui.tutorial.first_game import FIRST_GAME
 
 LEVEL_LINES: dict[str, str] = {
     "easy": "Easy — plays sensible moves with a little randomness; good for learning.",
@@ -128,7 +130,7 @@ def render_form(previous: list[Seat] | None, notice: str = "", shrine: bool = Fa
         '<h1 id="newgame-title">The Great City of Rome</h1>'
         '<p class="subtitle">A game of emissaries, bricks and buildings for 2 to 4 '
         "architects.</p>"
-        f"{notice_html}{render_saved(games)}{RESUME_FILE}"
+        f"{notice_html}{learn_to_play()}{render_saved(games)}{RESUME_FILE}"
         '<h2>New game</h2><div class="seats">' + rows + "</div>"
         + '<ul class="levels">' + "".join(f"<li>{esc(line)}</li>" for line in LEVEL_LINES.values())
         + "</ul>"
@@ -144,6 +146,21 @@ def render_form(previous: list[Seat] | None, notice: str = "", shrine: bool = Fa
         + button("Rules & help", cls="btn", data_ui="help")
         + "</section>"
     )
+
+
+# -- the guided game (issue 41) -------------------------------------------------------
+def learn_to_play() -> str:
+    """The way in to the guided game, first on the screen: a newcomer's first question is
+    how to play. It carries the course's mark (``data-tutorial-target``): the first control
+    the course asks for is the one that starts it."""
+    return ('<p class="learn">'
+            + button("Learn to play", cls="btn primary learn-btn", data_ui="learn",
+                     id="learn-btn", data_tutorial_target=True)
+            + f" A guided game of {rounds(len(FIRST_GAME.seats))} rounds against a gentle "
+            "computer, about a quarter of an hour.</p>")
+
+
+# -- end of the guided game -----------------------------------------------------------
 
 
 FORM = Place("the form's", lambda clause: ValueError(sentence(clause)))

@@ -22,6 +22,10 @@ from ui.render.view import TableView
 TABS: tuple[tuple[str, str], ...] = tuple((name, TAB_LABELS[name]) for name in PHONE_TABS)
 """Tab name (``data-tab``) and label; ``final`` only once the game is over."""
 
+PHONE_MEDIA = "(max-width: 700px)"
+"""Where the phone layout applies (``assets/site.css`` draws it below the same width;
+the guided game's painter asks it, issue 41)."""
+
 
 def choice_tab(view: TableView) -> str | None:
     """The tab holding the current prompt's choices, the scores at the end (``None``: they

@@ -51,6 +51,8 @@ TABLE_SKELETON = (
     '<header class="topbar"><div id="status" class="status" aria-live="polite"></div>'
     '<div id="controls" class="controls"></div></header>'
     + message_area() +
+    '<section id="tutorial" class="tutorial panel" aria-labelledby="tutorial-title" '
+    'aria-live="polite" hidden></section>'  # the guided game's panel (issue 41)
     '<div id="notice" class="notice" role="status" hidden></div>'
     '<div class="layout">'
     '<section id="board" class="board panel" aria-label="The Emperor\'s court">'

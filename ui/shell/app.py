@@ -27,13 +27,15 @@ from ui.model import effects, events, needs_render, reduce
 from ui.model.state import UiState
 from ui.render import newgame
 from ui.render.names import quote
-from ui.saves import another_tab, save
+from ui.saves import another_tab, save, tutorial_save
 from ui.saves.session import SaveError, Seat, Session
 from ui.saves.storage import Store
 from ui.shell import boot, loop
 from ui.shell.input import Input
 from ui.shell.paint import Painter
 from ui.shell.tabs import Tabs
+from ui.tutorial.course import Tutorial, finished
+from ui.tutorial.first_game import FIRST_GAME
 from ui.worker.ai_client import ComputerPlayers, needs_worker
 
 
@@ -91,6 +93,8 @@ class App:
             seed = opts.seed if opts.seed is not None else newgame.random_seed()
             self._drop_game_params()
             self.new_game(newgame.seats_for(opts.seats), seed, opts.shrine)
+        elif self.learn(only_on_table=True):  # the guided game was on the table (issue 41)
+            pass
         elif (slot := self.saves.last_slot()) is None:
             self.dispatch(events.OpenForm())
         else:
@@ -117,7 +121,30 @@ class App:
     def begin(self, session: Session, slot: str | None = None) -> None:
         """Put ``session`` on the table, saving to ``slot`` (a new one if None) once no
         other tab holds it."""
+        tutorial_save.off_table(self.saves.store)  # a reload resumes this game now
         self.dispatch(events.Begin(session, slot or self.saves.new_slot(), claim=True))
+
+    # -- the guided game (issue 41) -------------------------------------------------------
+    def learn(self, only_on_table: bool = False) -> bool:
+        """"Learn to play": the guided game where it was left (unless finished), else from
+        its start; ``only_on_table``: only if it was on the table when the page closed (a
+        reload). False when nothing was put on the table."""
+        try:
+            kept = tutorial_save.read(self.saves.store)
+        except SaveError as exc:
+            kept = None
+            self.dispatch(events.Notice(f"The guided game could not be resumed: {exc}. "
+                                        "It starts again."))
+        if only_on_table and (kept is None or not kept.on):
+            return False
+        course = FIRST_GAME if kept is None else kept.course
+        if kept is None or finished(course, kept.session, kept.tutorial):
+            session, progress = course.fresh(), Tutorial(course.key)
+        else:
+            session, progress = kept.session, kept.tutorial
+        self.dispatch(events.Begin(session, None, tutorial=progress))
+        return True
+    # -- end of the guided game -----------------------------------------------------------
 
     def _drop_game_params(self) -> None:
         """Drop ``seats``/``seed``/``shrine`` and keep the rest: a reload then resumes."""
@@ -185,6 +212,8 @@ class App:
             self.tabs.release(effect.slot, json.dumps(game.to_save()) if game else None)
         elif isinstance(effect, effects.Claim):
             boot.background(self.claim(effect))
+        elif isinstance(effect, effects.KeepTutorial):  # its own key, never a slot
+            tutorial_save.write(self.saves.store, effect.session, effect.tutorial, effect.on)
         elif isinstance(effect, effects.Remember):
             self.saves.write_settings(dict(effect.settings))
             Painter.theme(self.ui)

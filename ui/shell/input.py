@@ -47,6 +47,8 @@ class Page(Protocol):
 
     def begin(self, session: Session, slot: str | None = None) -> None: ...
 
+    def learn(self, only_on_table: bool = False) -> bool: ...
+
 
 def download(text: str, filename: str) -> None:
     """Offer ``text`` as a file download (a Blob URL, revoked once clicked)."""
@@ -154,6 +156,7 @@ class Input:
             "help-backdrop": events.Panel("help", False),
             "detail-close": events.Panel("detail", ""), "dismiss": events.Notice(""),
             "play-here": events.TakeOver(), "newgame": events.Leave(),
+            "tutorial-next": events.TutorialNext(),  # the guided game (issue 41)
             # hot-seat and the phone (issue 40)
             "reveal-hands": events.Reveal(True), "keep-hands": events.Reveal(False),
             TO_CHOICES: events.ToChoices(),
@@ -181,6 +184,8 @@ class Input:
                 page.dispatch(events.OpenForm(notice=str(exc)))
                 return
             page.new_game(seats, seed, shrine)
+        elif command == "learn":  # "Learn to play" (issue 41)
+            page.learn()
         elif command == "resume-slot":
             page.resume(str(target.getAttribute("data-slot")))
         elif command == "delete-slot":

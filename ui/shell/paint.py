@@ -28,7 +28,9 @@ from ui.render.prompt import render_prompt
 from ui.render.review import render_review
 from ui.render.table import regions
 from ui.render.table_layout import TABLE_SKELETON, controls
+from ui.render.tutorial import render_tutorial, target
 from ui.render.view import TableView, table_view
+from ui.tutorial.marks import TARGET
 
 RULES_PARTS = ("rules-body", "rules-count")
 """The rules dialog's containers a filter changes (``ui.render.help_panel.rules_view``)."""
@@ -148,7 +150,31 @@ class Painter:
             self._set("prompt", render_prompt(view))
         self._set("final-area", render_end(view) + render_review(view) if view.over else "")
         self._set("log", log_view.render(ui.log, notes=ui.log_notes))
+        self._tutorial(ui, tab)
         return Drawn(view)
+
+    # -- the guided game (issue 41) -------------------------------------------------------
+    def _tutorial(self, ui: UiState, tab: str) -> None:
+        """The course's panel, and ``data-tutorial-target`` on the one control it asks
+        for; when that control is out of view (on a phone, under another tab than ``tab``,
+        the player's own: the table never moves them, ``ui.model.turn``), on the tab that
+        shows it, so the tab is what the course asks for first."""
+        html = render_tutorial(ui)
+        self._set("tutorial", html)
+        document.getElementById("tutorial").hidden = not html
+        marked = self.root.querySelectorAll(f"[{TARGET}]")
+        for i in range(marked.length):
+            marked.item(i).removeAttribute(TARGET)
+        asked = target(ui)
+        if asked is None:
+            return
+        selector = asked.selector
+        if asked.tab not in (None, tab) and window.matchMedia(phone.PHONE_MEDIA).matches:
+            selector = f'#tabs [data-tab="{asked.tab}"]'
+        el = self.root.querySelector(selector)
+        if present(el):
+            el.setAttribute(TARGET, "")
+    # -- end of the guided game -----------------------------------------------------------
 
     def _notice(self, ui: UiState) -> None:
         """The notices: said once, until dismissed (what lasts is in the message area)."""
