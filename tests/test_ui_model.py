@@ -166,7 +166,7 @@ def test_whole_games_never_leak_and_offer_exactly(seats: str, seed: int) -> None
     assert end.session is not None and rome.is_over(end.session.state)
     html = page(end)
     assert html.count("data-area=") == sum(
-        len(__import__("ui.render.facts", fromlist=["areas"]).areas(p))
+        len(__import__("ui.words.facts", fromlist=["areas"]).areas(p))
         for p in table_view(end).obs["players"])
 
 

@@ -15,7 +15,7 @@ for example "the file's seed must be a whole number from 0 to 9007199254740991, 
 A reader gives its place's words and the error it raises (``AddressError``,
 ``SaveError``, ``RecordError``). A value is checked as its source spells it: the address is
 text, so ``seed=7`` is the number 7, while in JSON the text ``"7"``, ``7.0`` and ``true``
-are not numbers. Player names are not refused but made safe (``ui.render.names.clean_name``).
+are not numbers. Player names are not refused but made safe (``ui.words.names.clean_name``).
 
 Pure (no browser import): tested on CPython.
 """
@@ -25,11 +25,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
+from rome import JSON
 from rome.ai.levels import MENU_LEVELS, TEST_LEVELS
 from rome.cards import SHAPES
-from ui.render.names import quote
+from ui.words.names import quote
 
 MAX_SEED = 2**53 - 1
 """Seeds travel through JSON and JavaScript too: the largest integer both hold exactly.
@@ -175,6 +175,6 @@ class Place:
         return value
 
 
-def is_pace(value: Any) -> bool:
+def is_pace(value: JSON) -> bool:
     """A stored pace setting (milliseconds; the names are the address's)."""
     return PACE.value(value) is not None

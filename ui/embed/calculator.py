@@ -15,7 +15,8 @@ from typing import Any
 
 from rome.cards import BUILDINGS
 from rome.citycode import CARD_VALUES, decode, encode
-from ui.embed import links, scorecard
+from ui import address
+from ui.embed import scorecard
 from ui.embed.view import Effect, Focus, Keep
 
 SIDE = 4
@@ -141,7 +142,7 @@ def reduce(calc: Calculator, event: Event) -> Result:
         return replace(calc, query=event.query), ()
     if isinstance(event, Share):
         code = calc.code()
-        return replace(calc, link=links.city_link(event.href, code) if code else ""), ()
+        return replace(calc, link=address.city_link(event.href, code) if code else ""), ()
     calc = replace(calc, link="")
     if isinstance(event, SelectCell):
         r, c = event.pos

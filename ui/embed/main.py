@@ -14,8 +14,8 @@ from pyscript import document, window
 from ui import address
 from ui.address import EmbedAddress
 from ui.embed import page, replay
-from ui.render.markup import esc
 from ui.shell import boot
+from ui.words.markup import esc
 
 _view: object = None
 

@@ -18,7 +18,7 @@ from rome import ScoreInputError
 from ui.address import EmbedAddress
 from ui.embed import calculator, calculator_render, city, replay
 from ui.embed.view import Effect, Focus, Frame, Keep
-from ui.render.markup import esc, present
+from ui.words.markup import esc, present
 
 S = TypeVar("S")
 E = TypeVar("E")

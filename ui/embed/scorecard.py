@@ -15,8 +15,8 @@ from rome import ScoreInputError
 from rome.cards import AQUEDUCT_POINTS, BUILDINGS
 from rome.score_input import FinishedCity, read_city
 from rome.scoring import TEMPLE_SCORING, CityFacts, area_points, residential_areas, score_city
-from ui.render.markup import esc
 from ui.render.table import CATEGORY_LABELS as LABELS
+from ui.words.markup import esc
 
 RULES = {
     "residential": "Each area of joined residential buildings of one value scores the sum "

@@ -4,9 +4,9 @@ every decision is tested on CPython; the page (``ui.shell``) only runs them."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ui.model.state import UiState
+from ui.saves.save import SettingValue
 from ui.saves.session import Seat, Session
 from ui.tutorial.course import Tutorial
 
@@ -112,7 +112,7 @@ class Travel:
 class Remember:
     """Store the settings (pace, theme, open hands) for the next visit."""
 
-    settings: tuple[tuple[str, Any], ...]
+    settings: tuple[tuple[str, SettingValue], ...]
 
 
 @dataclass(frozen=True)

@@ -23,8 +23,8 @@ from ui.model.events import (
 from ui.model.flow import course_focus, decision_focus, settle
 from ui.model.messages import Control, Message, said, unsaid
 from ui.model.state import HELP_FILTER_MAX, PHONE_TABS, Mode, UiState, Writer
-from ui.render.rules import anchors
 from ui.saves.refusal import DOWNLOAD
+from ui.words import anchors
 
 DOWNLOAD_GAME = Control(DOWNLOAD, "download")
 
@@ -72,7 +72,7 @@ def panel(ui: UiState, event: Panel) -> Result:
 # -- the rules dialog (issue 41) ------------------------------------------------------
 def rules_panel(ui: UiState, event: Panel) -> Result:
     """Open the rules at their top (``True``) or at a section (its id, when it is one of
-    ``ui.render.rules.anchors``; any other text opens the top), or close them (a false
+    ``ui.words.anchors``; any other text opens the top), or close them (a false
     value). Each opening shows every section (the filter is emptied, or it might hide
     the one asked for) and scrolls the one asked for to the top; closing gives focus back
     to what opened them."""

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 import rome
+from ui.model.log import LogEntry
 from ui.model.messages import Message
-from ui.render.log_view import LogEntry
 from ui.saves.session import Seat, Session
 from ui.tutorial.course import Tutorial
 

@@ -15,11 +15,11 @@ from typing import Any
 from rome.ai.levels import MENU_LEVELS as LEVELS
 from rome.ai.levels import TEST_LEVELS
 from ui.bounds import SEED, Place, sentence
-from ui.render.facts import rounds
-from ui.render.markup import SEAT_COLOUR_NAMES, SEAT_COLOURS, attrs, button, esc
-from ui.render.names import clean_name
 from ui.saves.session import Seat
 from ui.tutorial.first_game import FIRST_GAME
+from ui.words.facts import rounds
+from ui.words.markup import SEAT_COLOUR_NAMES, SEAT_COLOURS, attrs, button, esc
+from ui.words.names import clean_name
 
 LEVEL_LINES: dict[str, str] = {
     "easy": "Easy — plays sensible moves with a little randomness; good for learning.",

@@ -13,7 +13,7 @@ from typing import Any
 
 import rome
 from ui.bounds import KIND_RULE, LEVELS, SEATS_RULE, Place
-from ui.render.names import clean_name, quote
+from ui.words.names import clean_name, quote
 
 
 class SaveError(ValueError):

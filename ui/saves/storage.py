@@ -28,7 +28,7 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
-from ui.render.markup import present
+from ui.words.markup import present
 
 NAMESPACE = "great-city-of-rome"
 DAMAGED = "damaged"

@@ -26,16 +26,17 @@ from ui.bounds import PACE_NAMES
 from ui.model import effects, events, needs_render, reduce
 from ui.model.state import UiState
 from ui.render import newgame
-from ui.render.names import quote
-from ui.saves import another_tab, save, tutorial_save
+from ui.saves import another_tab, save
 from ui.saves.session import SaveError, Seat, Session
 from ui.saves.storage import Store
 from ui.shell import boot, loop
 from ui.shell.input import Input
 from ui.shell.paint import Painter
 from ui.shell.tabs import Tabs
+from ui.tutorial import save as tutorial_save
 from ui.tutorial.course import Tutorial, finished
 from ui.tutorial.first_game import FIRST_GAME
+from ui.words.names import quote
 from ui.worker.ai_client import ComputerPlayers, needs_worker
 
 
@@ -62,7 +63,7 @@ class App:
         self.offered: dict[str, rome.Action] = {}  # action text -> action, as drawn
         self.paint = Painter(self.root)
         self.computers = ComputerPlayers(
-            Painter.worker_status,
+            boot, Painter.worker_status,
             lambda text, replaces: self.dispatch(events.Notice(text, replaces)),
             lambda: report_worker(self))
         self.input = Input(self, self.root)
@@ -266,7 +267,7 @@ async def report_worker(app: App) -> None:
     """Show the AI worker's answer once it has booted (it never delays ``data-ready``, and
     starts only when a game needs it: ``ComputerPlayers.start``)."""
     status = document.getElementById("worker-status")
-    if app.computers.status != "ready":
+    if app.computers.status != "ready" or app.computers.worker is None:
         status.dataset.workerError = app.computers.notice
         return
     try:

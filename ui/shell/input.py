@@ -13,14 +13,15 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
 import rome
+from ui import address
 from ui.model import events
 from ui.model.state import UiState
 from ui.model.turn import TO_CHOICES
 from ui.render import newgame
-from ui.render.markup import present
 from ui.saves import save
 from ui.saves.session import SaveError, Seat, Session
 from ui.shell import boot, touch
+from ui.words.markup import present
 
 SHORTCUTS = {"e": '[data-action="end"]', "p": '[data-action="produce"]',
              "u": '[data-ui="undo"]', "h": '[data-ui="hint"]'}
@@ -202,9 +203,7 @@ class Input:
 
     async def copy_replay_link(self, s: Session) -> None:
         """The end screen's "copy replay link": embed.html's replay view of this game."""
-        from ui.embed.links import replay_link
-
-        link = replay_link(str(window.location.href), save.record(s))
+        link = address.replay_link(str(window.location.href), save.record(s))
         try:
             await window.navigator.clipboard.writeText(link)
             text = "Replay link copied: paste it to show this game step by step."

@@ -15,8 +15,8 @@ from typing import Any, Protocol
 
 from ui.model import effects, events
 from ui.model.state import UiState
-from ui.render.names import quote
 from ui.saves.session import Session
+from ui.words.names import quote
 from ui.worker.ai_client import ComputerPlayers
 from ui.worker.health import FAST_LEVELS
 

@@ -22,7 +22,6 @@ from ui.render.details import render_detail
 from ui.render.endgame import render_end
 from ui.render.handover import render_handover
 from ui.render.help_panel import render_help, rules_view
-from ui.render.markup import button, esc, present
 from ui.render.messages import render_messages
 from ui.render.prompt import render_prompt
 from ui.render.review import render_review
@@ -31,6 +30,7 @@ from ui.render.table_layout import TABLE_SKELETON, controls
 from ui.render.tutorial import render_tutorial, target
 from ui.render.view import TableView, table_view
 from ui.tutorial.marks import TARGET
+from ui.words.markup import button, esc, present
 
 RULES_PARTS = ("rules-body", "rules-count")
 """The rules dialog's containers a filter changes (``ui.render.help_panel.rules_view``)."""

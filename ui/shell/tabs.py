@@ -38,10 +38,10 @@ from typing import Any
 from pyodide.ffi import create_once_callable
 from pyscript.ffi import create_proxy, to_js
 
-from ui.render.markup import present
 from ui.saves.save import MAX_SAVE_CHARS, parse_bounded
 from ui.saves.session import SaveError
 from ui.shell import boot
+from ui.words.markup import present
 
 HANDOVER_MS = 4000
 """How long "Play here" waits for the other tab to save and hand its game over before

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ui.render.markup import present
+from ui.words.markup import present
 
 LONG_PRESS_MS = 500
 """How long a finger rests on a card before its details open (iOS's own long-press)."""

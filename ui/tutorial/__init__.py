@@ -6,5 +6,5 @@ game is one course (``first_game.py``); a lesson is a shorter one (a position re
 its moves, then one task). ``coach.py`` says what a course asks for at any point of its
 game, ``position.py`` fills a step's words with the engine's facts, ``narration.py`` tells
 the other seats' turns. The reducer's half is ``ui/model/tutor.py``, the panel
-``ui/render/tutorial.py``, its storage ``ui/saves/tutorial_save.py``.
+``ui/render/tutorial.py``, its storage ``ui/tutorial/save.py``.
 """

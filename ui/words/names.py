@@ -1,7 +1,7 @@
 """Player names and quoted input made inert and bounded before they reach the page.
 
 Why: a name is typed by a player (or arrives in a set-up link) and is drawn in many
-places — seats, the log, prompts, the end screen. Escaping (``ui.render.markup.esc``) already
+places — seats, the log, prompts, the end screen. Escaping (``ui.words.markup.esc``) already
 stops markup; this module stops the rest:
 
 * direction: a right-to-left override (U+202E) inside a name would otherwise reverse the
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from ui.render.markup import esc
+from ui.words.markup import esc
 
 MAX_NAME = 24
 """Graphemes in a player's name (the seat panels are sized for about that)."""
