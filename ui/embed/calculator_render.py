@@ -12,8 +12,9 @@ from functools import lru_cache
 
 from rome.cards import BUILDINGS
 from rome.citycode import CARD_VALUES
+from rome.score_input import holds_tokens
 from ui.embed import scorecard
-from ui.embed.calculator import SIDE, Calculator, Pos, holds_tokens
+from ui.embed.calculator import SIDE, Calculator, Pos
 from ui.embed.view import Frame
 from ui.render.svg_cards import card_svg, influence_card_svg
 from ui.words.card_words import card_title, short_name, tiny_name

@@ -8,7 +8,6 @@ very functions of ``python -m rome score``; this module adds only the words.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import rome
 from rome import ScoreInputError
@@ -40,7 +39,7 @@ class Scored:
     problem: str
 
 
-def score(data: dict[str, Any]) -> Scored:
+def score(data: rome.JSON) -> Scored:
     """Check and score ``python -m rome score`` JSON."""
     try:
         city = read_city(data)
