@@ -54,7 +54,7 @@ from .flow import (
     turns_left,
 )
 from .game import final_scores, replay, winners
-from .json_value import JSON
+from .json_value import JSON, JSONLike
 from .narrate import describe, reveals_hidden
 from .observation import (
     Observation,
@@ -80,13 +80,14 @@ contract); everything else under ``rome/`` is the engine's own business."""
 
 __all__ = [
     "Action", "BUILDINGS", "CATEGORIES", "FinishedCity", "GameState", "IllegalActionError",
-    "JSON", "NotationError", "Observation", "ObservationError", "PUBLIC_MODULES", "Phase",
-    "Player", "PlayerState", "RomeError", "SAVE_VERSION", "ScoreInputError", "SeenCard",
-    "SeenPlayer", "SetupError", "StateError", "Step", "apply_action", "automatic_action",
-    "build_cost", "current_player", "describe", "final_scores", "influence_in_deck",
-    "is_legal", "is_over", "legal_actions", "move_words", "new_game", "observation",
-    "observation_json", "parse_legal", "place_words", "play", "playthrough",
-    "produce_cost", "produce_helps", "production_yield", "random_player", "read_city",
-    "read_observation", "replay", "reveals_hidden", "sample_state", "score_finished_city",
-    "sensible_actions", "strip_space_resources", "turns_left", "winners", "withheld",
+    "JSON", "JSONLike", "NotationError", "Observation", "ObservationError",
+    "PUBLIC_MODULES", "Phase", "Player", "PlayerState", "RomeError", "SAVE_VERSION",
+    "ScoreInputError", "SeenCard", "SeenPlayer", "SetupError", "StateError", "Step",
+    "apply_action", "automatic_action", "build_cost", "current_player", "describe",
+    "final_scores", "influence_in_deck", "is_legal", "is_over", "legal_actions",
+    "move_words", "new_game", "observation", "observation_json", "parse_legal",
+    "place_words", "play", "playthrough", "produce_cost", "produce_helps",
+    "production_yield", "random_player", "read_city", "read_observation", "replay",
+    "reveals_hidden", "sample_state", "score_finished_city", "sensible_actions",
+    "strip_space_resources", "turns_left", "winners", "withheld",
 ]

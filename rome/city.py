@@ -8,7 +8,7 @@ non-aqueduct building.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Container, Iterable, Mapping, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, TypeVar
 
@@ -33,7 +33,7 @@ def neighbours(pos: Pos) -> tuple[Pos, Pos, Pos, Pos]:
     return (r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)
 
 
-def adjacent_count(occupied: Mapping[Pos, object], pos: Pos) -> int:
+def adjacent_count(occupied: Container[Pos], pos: Pos) -> int:
     """How many buildings stand orthogonally next to ``pos``."""
     r, c = pos
     return ((r - 1, c) in occupied) + ((r + 1, c) in occupied) + ((r, c - 1) in occupied) + (
@@ -229,7 +229,7 @@ def _places(occupied: int, lines: int, rows: int, columns: int, free: int,
 _new = object.__new__
 
 
-def free_spaces(occupied: Mapping[Pos, object]) -> tuple[Pos, ...]:
+def free_spaces(occupied: Collection[Pos]) -> tuple[Pos, ...]:
     """Empty spaces next to the city that keep it within 4 × 4, in reading order.
 
     Written as set operations over cached neighbour sets: it takes any positions (the AI

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qsl, quote, unquote, urlsplit
 
+from rome import JSONLike
 from ui.bounds import PACE, PACE_NAMES, SEED, Place, Whole, sentence
 
 MAX_ADDRESS_CHARS = 200_000
@@ -268,7 +269,7 @@ def city_link(href: str, code: str, view: str = "city") -> str:
     return f"{folder_of(href)}embed.html?view={view}&code={code}"
 
 
-def replay_link(href: str, record: dict[str, Any]) -> str:
+def replay_link(href: str, record: Mapping[str, JSONLike]) -> str:
     """The replay view of a record (``window.rome.record()``), URL-encoded JSON."""
     text = json.dumps(record, separators=(",", ":"))
     return f"{folder_of(href)}embed.html?view=replay&record={quote(text, safe='')}"

@@ -13,11 +13,13 @@ from pyscript import document, window
 
 from ui import address
 from ui.address import EmbedAddress
-from ui.embed import page, replay
+from ui.embed import calculator, page, replay
+from ui.embed.calculator import Calculator
+from ui.embed.page import ViewPage
 from ui.shell import boot
 from ui.words.markup import esc
 
-_view: object = None
+_view: ViewPage[Calculator, calculator.Event] | ViewPage[replay.Viewer, replay.Go] | None = None
 
 
 def _mount_replay(params: EmbedAddress, text: str, where: str) -> None:

@@ -130,6 +130,41 @@ class ShowForm:
     shrine: bool = False
 
 
+# -- what the player asks of the browser itself (``ui.model.gestures``) ---------------
+# Each runs at once, within the click that asked for it: a download, the clipboard and a
+# confirm dialog need the player's gesture.
+@dataclass(frozen=True)
+class Load:
+    """Read the saved game in ``slot``; answered by ``Begin`` (claiming the slot), or by
+    ``OpenForm`` saying why it could not be read (it is set aside)."""
+
+    slot: str
+
+
+@dataclass(frozen=True)
+class Delete:
+    """Ask ``question`` (the browser's confirm dialog); on yes, delete the saved game in
+    ``slot`` and answer ``OpenForm`` (the list redrawn without it)."""
+
+    slot: str
+    question: str
+
+
+@dataclass(frozen=True)
+class Download:
+    """Offer ``text`` as the file ``filename``."""
+
+    text: str
+    filename: str
+
+
+@dataclass(frozen=True)
+class Copy:
+    """Put ``text`` on the clipboard; answered by ``Copied``."""
+
+    text: str
+
+
 # -- the guided game (issue 41) -------------------------------------------------------
 @dataclass(frozen=True)
 class KeepTutorial:
@@ -146,5 +181,5 @@ class KeepTutorial:
 
 
 Effect = Save | Claim | Release | Follow | Wait | Ask | Analyse | Review | Focus | Travel \
-    | Remember | ShowTable | ShowForm | KeepTutorial
+    | Remember | ShowTable | ShowForm | KeepTutorial | Load | Delete | Download | Copy
 Result = tuple[UiState, tuple[Effect, ...]]

@@ -253,7 +253,53 @@ class Followed:
     session: Session
 
 
+@dataclass(frozen=True)
+class WorkerSaid:
+    """News of the AI worker for the About line: its state in ``words`` (``""``: the
+    words stay), or its first answer (``legal_count``), or why it is not ready
+    (``error``)."""
+
+    words: str = ""
+    legal_count: int | None = None
+    error: str = ""
+
+
+# -- what the player asks of the browser itself (``ui.model.gestures``) ---------------
+@dataclass(frozen=True)
+class Resume:
+    """The form's "Resume" of the saved game in ``slot``."""
+
+    slot: str
+
+
+@dataclass(frozen=True)
+class Delete:
+    """The form's "Delete" of the saved game in ``slot`` (asked first)."""
+
+    slot: str
+
+
+@dataclass(frozen=True)
+class Download:
+    """"Download this game": the game on the table as a file."""
+
+
+@dataclass(frozen=True)
+class CopyLink:
+    """The end screen's "Copy replay link"; ``href``: the page's address (the link is to
+    ``embed.html`` beside it)."""
+
+    href: str
+
+
+@dataclass(frozen=True)
+class Copied:
+    """The answer to a ``Copy``: whether the browser put the text on the clipboard."""
+
+    ok: bool
+
+
 Event = Begin | Act | Select | Undo | HandOver | Tick | Answer | Thinking | Setting | Panel \
     | Notice | Leave | AskHint | HintAnswer | AskReview | ReviewAnswer | OpenForm | Tab \
     | ToChoices | Reveal | Saved | Claimed | Wanted | Lost | TakeOver | OtherTab | Followed \
-    | RulesFilter | TutorialNext
+    | RulesFilter | TutorialNext | WorkerSaid | Resume | Delete | Download | CopyLink | Copied

@@ -179,11 +179,11 @@ def settle(ui: UiState, delay_ms: int) -> Result:
 def needs_render(before: UiState, after: UiState) -> bool:
     """Render after this event?  Always, except at the instant pace, where the moves of
     computers and forced moves are drawn once per round (and whenever a human is asked or
-    the message area changes), and when only the rules dialog changed (the painter draws it
-    apart)."""
+    the message area changes), and when only the rules dialog changed, its About line's
+    report of the AI worker included (the painter draws it apart)."""
     if before != after and replace(before, help_open=after.help_open,
                                    help_filter=after.help_filter,
-                                   help_back=after.help_back) == after:
+                                   help_back=after.help_back, worker=after.worker) == after:
         return False
     if after.pace > 0 or before.session is None or after.session is None \
             or _lasting(before.messages) != _lasting(after.messages):

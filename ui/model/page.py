@@ -19,6 +19,7 @@ from ui.model.events import (
     Setting,
     Tab,
     ToChoices,
+    WorkerSaid,
 )
 from ui.model.flow import course_focus, decision_focus, settle
 from ui.model.messages import Control, Message, said, unsaid
@@ -172,6 +173,17 @@ def notice(ui: UiState, event: Notice) -> Result:
     if event.replaces in ui.notices:  # an update: the notice it updates goes
         ui = replace(ui, notices=tuple(n for n in ui.notices if n != event.replaces))
     return noticed(ui, event.text), ()
+
+
+def worker_said(ui: UiState, event: WorkerSaid) -> Result:
+    """The About line's report of the AI worker: its words, then its first answer or why
+    it is not ready."""
+    was = ui.worker
+    now = replace(was, words=event.words or was.words,
+                  ready=was.ready or event.legal_count is not None,
+                  legal_count=was.legal_count if event.legal_count is None else event.legal_count,
+                  error=event.error or was.error)
+    return (ui if now == was else replace(ui, worker=now)), ()
 
 
 def leave(ui: UiState, event: Leave) -> Result:

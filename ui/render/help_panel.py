@@ -83,8 +83,8 @@ def contents() -> str:
 
 WORKER_UNSTARTED = "AI worker: starts when needed"
 """The About line's words for the AI worker before it starts; from then on its state is
-worded by ``ui.worker.health.status_words`` (written by ``Painter.worker_status``), and by
-``report_worker`` once it answers."""
+worded by ``ui.worker.health.status_words``, and by ``report_worker`` once it answers,
+both held in ``UiState.worker`` and written by ``Painter.worker``."""
 
 
 def about(legal_count: int) -> str:

@@ -14,7 +14,7 @@ from ui.render.svg_cards import back_face, card_face, influence_card_svg
 from ui.render.view import TableView
 from ui.words import facts
 from ui.words.card_words import card_title
-from ui.words.markup import SEAT_COLOUR_NAMES, button, esc, sr_only
+from ui.words.markup import SEAT_COLOUR_NAMES, Attr, button, esc, sr_only
 
 PHASE_NAMES = {"draft": "Opening draft", "emissary": "Placing emissaries",
                "action": "Actions", "over": "Game over"}
@@ -95,7 +95,7 @@ def render_strip(view: TableView) -> str:
             f'title="Strip {strip + 1}, {side}">{"".join(cells)}</div>')
 
 
-def _card_button(kind: str, label: str, cls: str = "card", **extra: object) -> str:
+def _card_button(kind: str, label: str, cls: str = "card", **extra: Attr) -> str:
     """A card that opens its details when clicked or focused (touch included)."""
     return button(card_face(kind), cls=cls, aria=label, data_card=kind, **extra)
 

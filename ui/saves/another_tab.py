@@ -9,6 +9,8 @@ to the slot. Both are outside input like any save: bounded, every move checked.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import rome
 from ui.saves.save import Saves, check_moves, parse_bounded
 from ui.saves.session import SaveError, Session
@@ -69,5 +71,5 @@ def read(text: str, what: str, base: Session | None) -> Session:
     return game
 
 
-def _header(data: dict[str, rome.JSON]) -> tuple[rome.JSON, ...]:
+def _header(data: Mapping[str, rome.JSONLike]) -> tuple[rome.JSONLike, ...]:
     return tuple(data.get(k) for k in _HEADER)

@@ -15,12 +15,12 @@ API for the page (``saves = Saves(Store(window))``; nothing here raises except w
   round 3"). Unreadable slots are set aside and reported in ``take_notices()``.
 * ``saves.load_game(slot) -> Session`` — raises :class:`SaveError` (a sentence) if the slot
   is missing or damaged; a damaged one is set aside first, so it no longer lists.
-* ``saves.save_game(slot, session) -> bool`` — False when not saved; ``saves.problem``
-  then says why in a sentence. Only the tab that holds the slot saves it
-  (``ui/shell/tabs.py``). ``Saves(store, embed=True)`` words the refusals for an embed
-  (``ui.saves.refusal``); ``saves.closed_notice()`` is the same sentence at start-up when
-  storage is closed; ``saves.downloadable`` says whether the page can offer the game as a
-  file instead.
+* ``saves.save_game(slot, session) -> str`` — "" once saved, else why not in a sentence
+  (the page hands it to the reducer in ``Saved``: nothing here remembers it). Only the
+  tab that holds the slot saves it (``ui/shell/tabs.py``). ``Saves(store, embed=True)``
+  words the refusals for an embed (``ui.saves.refusal``); ``saves.closed_notice()`` is
+  the same sentence at start-up when storage is closed; ``saves.downloadable`` says
+  whether the page can offer the game as a file instead.
 * ``saves.delete_game(slot)``; ``saves.new_slot() -> str`` (an unused slot id).
 * ``saves.last_slot() -> str | None`` — the game to resume on a reload (the last one this
   browser saved), None if it is gone.
@@ -174,7 +174,6 @@ class Saves:
         self.store = store
         self.clock = clock
         self.embed = embed  # said inside an embed: words of ``ui.saves.refusal``
-        self.problem = ""
         self._notices: list[str] = []
         self._migrate()
 
@@ -243,19 +242,17 @@ class Saves:
         if report:
             self._notices.append(f"A saved game could not be read and was set aside: {exc}.")
 
-    def save_game(self, slot: str, session: Session) -> bool:
-        """Write ``session`` into ``slot``; False (with ``problem``) when it was not saved."""
+    def save_game(self, slot: str, session: Session) -> str:
+        """Write ``session`` into ``slot``: "" once saved, else why it was not (a sentence)."""
         key = SLOT_PREFIX + slot
         data = session.to_save()
         state = session.state
         data.update(round=state.round, over=rome.is_over(state), saved_at=round(self.clock(), 3))
         text = json.dumps(data, separators=(",", ":"))
         if not self.store.available or not self.store.set(key, text):
-            self.problem = refusal(self.store.available, self.embed)
-            return False
+            return refusal(self.store.available, self.embed)
         self.store.set(LAST, slot)
-        self.problem = ""
-        return True
+        return ""
 
     @property
     def downloadable(self) -> bool:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from rome import JSON
 from ui.words.markup import esc
 
 MAX_NAME = 24
@@ -110,7 +111,7 @@ def cut(text: str, limit: int, ellipsis: str = "…") -> str:
     return "".join(clusters[: max(0, limit - len(ellipsis))]) + ellipsis
 
 
-def clean_name(text: object, fallback: str = "Player", limit: int = MAX_NAME) -> str:
+def clean_name(text: JSON, fallback: str = "Player", limit: int = MAX_NAME) -> str:
     """A name safe to store and draw: no control or directional characters, trimmed,
     at most ``limit`` graphemes; ``fallback`` when nothing is left."""
     raw = str(text)[: limit * 16 + 16]
@@ -138,7 +139,7 @@ def short_name(name: str, limit: int) -> str:
     return isolate_text(cut(bare, limit))
 
 
-def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+def quote(value: JSON, limit: int = QUOTE_LIMIT) -> str:
     """``repr``-style quote of any input, bounded to ``limit`` graphemes plus a length note.
 
     Quotes are for messages: ``quote("x" * 4_000_000)`` is 40 characters and
