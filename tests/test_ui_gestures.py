@@ -67,3 +67,18 @@ def test_the_clipboard_s_answer_is_said() -> None:
     refused, _ = model.reduce(ui, events.Copied(False))
     assert "Replay link copied" in done.notices[-1]
     assert "refused to copy" in refused.notices[-1]
+
+
+def test_a_downloaded_game_read_back_goes_on_the_table_in_a_slot_of_its_own() -> None:
+    ui = on_table()
+    _, todo = model.reduce(ui, events.Download())
+    assert isinstance(todo[0], effects.Download)
+    after, placed = model.reduce(UiState(), events.Opened(todo[0].text))
+    assert after == UiState() and len(placed) == 1 and isinstance(placed[0], effects.Place)
+    assert ui.session is not None and placed[0].session.actions == ui.session.actions
+
+
+def test_a_file_that_is_no_game_is_said_on_the_form() -> None:
+    after, todo = model.reduce(UiState(), events.Opened('{"seats": 7}'))
+    assert len(todo) == 1 and isinstance(todo[0], effects.ShowForm)
+    assert todo[0].notice.startswith("That file could not be loaded: ")

@@ -142,6 +142,14 @@ class Load:
 
 
 @dataclass(frozen=True)
+class Place:
+    """Put ``session``, a game new to this browser, on the table in a slot of its own;
+    answered by ``Begin`` (claiming it)."""
+
+    session: Session
+
+
+@dataclass(frozen=True)
 class Delete:
     """Ask ``question`` (the browser's confirm dialog); on yes, delete the saved game in
     ``slot`` and answer ``OpenForm`` (the list redrawn without it)."""
@@ -181,5 +189,5 @@ class KeepTutorial:
 
 
 Effect = Save | Claim | Release | Follow | Wait | Ask | Analyse | Review | Focus | Travel \
-    | Remember | ShowTable | ShowForm | KeepTutorial | Load | Delete | Download | Copy
+    | Remember | ShowTable | ShowForm | KeepTutorial | Load | Place | Delete | Download | Copy
 Result = tuple[UiState, tuple[Effect, ...]]

@@ -273,6 +273,14 @@ class Resume:
 
 
 @dataclass(frozen=True)
+class Opened:
+    """The text of the file the player chose to resume ("Resume a downloaded game…"),
+    already bounded by its size."""
+
+    text: str
+
+
+@dataclass(frozen=True)
 class Delete:
     """The form's "Delete" of the saved game in ``slot`` (asked first)."""
 
@@ -302,4 +310,5 @@ class Copied:
 Event = Begin | Act | Select | Undo | HandOver | Tick | Answer | Thinking | Setting | Panel \
     | Notice | Leave | AskHint | HintAnswer | AskReview | ReviewAnswer | OpenForm | Tab \
     | ToChoices | Reveal | Saved | Claimed | Wanted | Lost | TakeOver | OtherTab | Followed \
-    | RulesFilter | TutorialNext | WorkerSaid | Resume | Delete | Download | CopyLink | Copied
+    | RulesFilter | TutorialNext | WorkerSaid | Resume | Opened | Delete | Download | CopyLink \
+    | Copied

@@ -1,5 +1,6 @@
-"""The reducer's half for what the player asks of the browser itself: a game as a file,
-a replay link on the clipboard, deleting a saved game (asked first), resuming one.
+"""The reducer's half for what the player asks of the browser itself: a game as a file
+(and one read back), a replay link on the clipboard, deleting a saved game (asked first),
+resuming one.
 
 Why effects: each needs the click's user gesture (a download, the clipboard, the confirm
 dialog) or storage, so the reducer decides and words it here, and the page runs it at
@@ -12,10 +13,11 @@ from __future__ import annotations
 from ui import address
 from ui.model import effects
 from ui.model.effects import Result
-from ui.model.events import Copied, CopyLink, Delete, Download, Resume
-from ui.model.page import noticed
+from ui.model.events import Copied, CopyLink, Delete, Download, Opened, OpenForm, Resume
+from ui.model.page import noticed, open_form
 from ui.model.state import UiState
 from ui.saves import save
+from ui.saves.session import SaveError
 
 DELETE_QUESTION = "Delete this saved game? It cannot be brought back."
 GAME_FILE = "great-city-of-rome-game.json"
@@ -25,6 +27,16 @@ NOT_COPIED = "This browser refused to copy the replay link."
 
 def resume(ui: UiState, event: Resume) -> Result:
     return ui, (effects.Load(event.slot),)
+
+
+def opened(ui: UiState, event: Opened) -> Result:
+    """A downloaded game read back, put on the table in a slot of its own; else the form
+    says why not."""
+    try:
+        session = save.import_game(event.text)
+    except SaveError as exc:
+        return open_form(ui, OpenForm(notice=f"That file could not be loaded: {exc}."))
+    return ui, (effects.Place(session),)
 
 
 def delete(ui: UiState, event: Delete) -> Result:

@@ -30,6 +30,7 @@ from ui.model.events import (
     Leave,
     Lost,
     Notice,
+    Opened,
     OpenForm,
     OtherTab,
     Panel,
@@ -64,7 +65,8 @@ _HANDLERS: dict[type, Callable[[UiState, Any], Result]] = {
     RulesFilter: page.rules_filter,  # the rules dialog (issue 41)
     TutorialNext: tutor.next_page,  # the guided game (issue 41)
     ToChoices: page.to_choices, Reveal: page.reveal,  # hot-seat and the phone (issue 40)
-    Resume: gestures.resume, Delete: gestures.delete, Download: gestures.download,
+    Resume: gestures.resume, Opened: gestures.opened, Delete: gestures.delete,
+    Download: gestures.download,
     CopyLink: gestures.copy_link, Copied: gestures.copied, WorkerSaid: page.worker_said,
 }
 

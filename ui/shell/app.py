@@ -125,11 +125,15 @@ class App:
         """A new game always gets a slot of its own: it never overwrites another."""
         self.begin(Session.new(seats, seed, shrine))
 
-    def begin(self, session: Session, slot: str | None = None) -> None:
-        """Put ``session`` on the table, saving to ``slot`` (a new one if None) once no
+    def begin(self, session: Session) -> None:
+        """Put ``session`` on the table in a slot of its own."""
+        self.dispatch(self.place(session))
+
+    def place(self, session: Session) -> events.Begin:
+        """The answer to ``Place``: ``session`` on the table, saving to a new slot once no
         other tab holds it."""
         tutorial_save.off_table(self.saves.store)  # a reload resumes this game now
-        self.dispatch(events.Begin(session, slot or self.saves.new_slot(), claim=True))
+        return events.Begin(session, self.saves.new_slot(), claim=True)
 
     # -- the guided game (issue 41) -------------------------------------------------------
     def learn(self, only_on_table: bool = False) -> bool:
@@ -234,6 +238,8 @@ class App:
             boot.background(loop.review(self, effect))
         elif isinstance(effect, effects.Load):
             return self.load(effect.slot)
+        elif isinstance(effect, effects.Place):
+            return self.place(effect.session)
         elif isinstance(effect, effects.Delete):
             if bool(window.confirm(effect.question)):
                 self.saves.delete_game(effect.slot)

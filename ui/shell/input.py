@@ -19,7 +19,7 @@ from ui.model.state import UiState
 from ui.model.turn import TO_CHOICES
 from ui.render import newgame
 from ui.saves import save
-from ui.saves.session import SaveError, Seat, Session
+from ui.saves.session import Seat
 from ui.shell import boot, touch
 from ui.words.markup import present
 
@@ -47,8 +47,6 @@ class Page(Protocol):
     def dispatch(self, event: events.Event) -> None: ...
 
     def new_game(self, seats: list[Seat], seed: int, shrine: bool) -> None: ...
-
-    def begin(self, session: Session, slot: str | None = None) -> None: ...
 
     def learn(self, only_on_table: bool = False) -> bool: ...
 
@@ -295,12 +293,10 @@ class Input:
             self.page.dispatch(events.Setting("open_hands", bool(event.target.checked)))
 
     async def load_file(self, file: JsProxy) -> None:
-        """Resume a game downloaded earlier ("Download this game"), in a new slot."""
-        try:
-            if int(file.size) > save.MAX_SAVE_CHARS * 4:
-                raise SaveError("the file is far too large to be a saved game")
-            session = save.import_game(str(await file.text()))
-        except SaveError as exc:
-            self.page.dispatch(events.OpenForm(notice=f"That file could not be loaded: {exc}."))
+        """Read a game downloaded earlier ("Download this game"), bounded by its size
+        before it is read; the reducer reads it back (``events.Opened``)."""
+        if int(file.size) > save.MAX_SAVE_CHARS * 4:
+            self.page.dispatch(events.OpenForm(notice="That file could not be loaded: the file "
+                                                      "is far too large to be a saved game."))
             return
-        self.page.begin(session)
+        self.page.dispatch(events.Opened(str(await file.text())))
