@@ -119,6 +119,17 @@ def search(first: int, count: int) -> dict[str, tuple[int, list[str]]]:
     return found
 
 
+def wrapped(moves: list[str], width: int = 90) -> str:
+    """The moves joined by ``|``, a line break instead where a line would pass ``width``."""
+    lines = [moves[0]]
+    for move in moves[1:]:
+        if len(lines[-1]) + 1 + len(move) > width:
+            lines.append(move)
+        else:
+            lines[-1] += "|" + move
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--first", type=int, default=1, help="the first seed searched")
@@ -132,17 +143,17 @@ def main() -> None:
             continue
         seed, moves = found[topic]
         print(f"{topic}: seed {seed}, {len(moves)} moves, asks {moves[-1]}")
-        lines.append(f'    "{topic}": ({seed}, "{"|".join(moves)}"),')
+        lines.append(f'    "{topic}": ({seed}, """\n{wrapped(moves)}\n"""),')
     if not args.print:
         OUT.write_text(HEAD + "\n".join(lines) + "\n}\n")
 
 
 HEAD = '''"""Each lesson's position, recorded by ``scripts/lesson_positions.py`` (do not edit).
 
-A lesson is a decision of a two-player game: its seed and every move before it, the
-last move being the one the lesson asks for (the engine's best by its task's measure,
-``ui.tutorial.lesson_tasks``, when the position was found; the unit tests check it
-still is).
+A lesson is a decision of a two-player game: its seed and every move before it (joined
+by ``|`` or a line break), the last move being the one the lesson asks for: the engine's
+best by its task's measure (``ui.tutorial.lesson_tasks``) when the position was found;
+the unit tests check that it still is.
 """
 
 from __future__ import annotations

@@ -20,20 +20,21 @@ from dataclasses import replace
 from functools import cache
 
 import rome
+from ui.bounds import Place
 from ui.embed.view import Effect, Focus, Frame
 from ui.model import effects as model_effects
 from ui.model import events, reduce
 from ui.model.state import UiState
-from ui.render.markup import esc
 from ui.render.city import render_city
+from ui.render.markup import button, esc
 from ui.render.table import render_hand, render_offer, render_strip
 from ui.render.tutorial import target
 from ui.render.view import TableView, table_view
-from ui.bounds import Place
 from ui.saves.session import Session
 from ui.tutorial import coach
 from ui.tutorial.course import Course, Tutorial, played_out
 from ui.tutorial.courses import COURSES
+from ui.tutorial.lesson_tasks import TASKS
 from ui.tutorial.lessons import LESSONS, key, next_topic
 
 DONE = "[data-tutorial-done]"
@@ -84,6 +85,20 @@ def _view(ui: UiState) -> TableView:
     return replace(view, actions=(), outcomes={}) if done(ui) else view
 
 
+TURN_VERBS = {"produce": "Produce", "end": "End the turn"}
+"""The turn's buttons a task may choose among (the table draws them in its prompt)."""
+
+
+def _turn(view: TableView, verbs: frozenset[str]) -> str:
+    """The turn's buttons the task chooses among, always drawn (disabled when not offered,
+    as after the lesson's end), so the board keeps its size."""
+    offered = {a.verb: a for a in view.actions if a.verb in TURN_VERBS}
+    buttons = [button(label, cls="btn", data_action=str(offered[verb])) if verb in offered
+               else f'<button type="button" class="btn" disabled>{esc(label)}</button>'
+               for verb, label in TURN_VERBS.items() if verb in verbs]
+    return f'<p class="lesson-turn">{"".join(buttons)}</p>' if buttons else ""
+
+
 def _board(ui: UiState) -> str:
     course = _course(ui)
     topic = course.key.removeprefix("lesson-")
@@ -97,11 +112,15 @@ def _board(ui: UiState) -> str:
              f'tokens · {len(me["bricks"])} brick tokens</p>')
     return ("".join(parts) + f'<section class="lesson-city" aria-label="Your hand and city">'
             f'{stats}{render_hand(view, seat)}'
-            f'{render_city(me, seat, view.names[seat], targets, big=True)}</section>')
+            f'{render_city(me, seat, view.names[seat], targets, big=True)}</section>'
+            + _turn(view, TASKS[topic].verbs))
 
 
-def _asking(words: tuple[str, ...], answer: str) -> str:
-    said = f'<p class="tutorial-answer" data-tutorial-answer>{esc(answer)}</p>' if answer else ""
+def _asking(words: tuple[str, ...], answer: str, live: bool = True) -> str:
+    """The lesson's words after its answer to a choice tried; ``live``: shown (a reserve
+    layer carries none of the contract's attributes)."""
+    mark = " data-tutorial-answer" if live else ""
+    said = f'<p class="tutorial-answer"{mark}>{esc(answer)}</p>' if answer else ""
     return said + "".join(f"<p>{esc(w)}</p>" for w in words)
 
 
@@ -128,7 +147,7 @@ def _reserve(topic: str) -> str:
     ended = s.after(course.script[-1])
     learnt = coach.shown(course, first.tutorial, ended, "", True).words
     return (f'<div class="lesson-layer lesson-reserve" aria-hidden="true">'
-            f"{_asking(said.words, max(answers, key=len, default=''))}</div>"
+            f"{_asking(said.words, max(answers, key=len, default=''), live=False)}</div>"
             f'<div class="lesson-layer lesson-reserve" aria-hidden="true">'
             f"{_ending(course, learnt)}</div>")
 

@@ -75,9 +75,9 @@ class ViewPage(Generic[S, E]):
         marked = document.querySelectorAll(f"[{TARGET}]")
         for i in range(marked.length):
             marked.item(i).removeAttribute(TARGET)
-        found = document.querySelector(frame.mark) if frame.mark else None
-        if present(found):
-            found.setAttribute(TARGET, "")
+        asked = document.querySelector(frame.mark or f"[{TARGET}]")  # none marked: none found
+        if present(asked):
+            asked.setAttribute(TARGET, "")
         for effect in effects:
             if isinstance(effect, Focus):
                 found = document.querySelector(effect.selector)

@@ -170,7 +170,7 @@ def course(topic: str) -> Course:
     """The lesson of ``topic`` as a course of one step."""
     lesson, task = LESSONS[topic], TASKS[topic]
     seed, moves = POSITIONS[topic]
-    script = tuple(moves.split("|"))
+    script = tuple(moves.strip().replace("\n", "|").split("|"))
     step = Step(len(script) - 1, lesson.words, lesson.anchor, accept=task.best,
                 explain=explain(task))
     return Course(key=key(topic), title=lesson.title, seed=seed, seats=SEATS,
