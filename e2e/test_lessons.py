@@ -25,6 +25,7 @@ import pytest
 from conftest import PageErrors, watch_errors
 from embedhost import TwoOriginGuard, _origin, readme_host_snippet
 from playwright.sync_api import Browser, Frame, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 from test_table import AXE
 
 from scripts.serve import start_server
@@ -34,7 +35,7 @@ SHOTS = ROOT / "e2e" / "artifacts" / "lessons"
 DOCS_SITE = "https://example.org/rome/"
 SAMPLE_MS = 100
 AFTER_DONE_S = 1.5  # how long the height is watched after a lesson's end
-READY_TIMEOUT_MS = 150_000
+READY_TIMEOUT_S = 150.0
 WATCH = f"""<script>
   window.samples = []; window.reports = [];
   const frames = () => [...document.querySelectorAll("iframe")];
@@ -97,18 +98,37 @@ def host(browser: Browser, site_url: str) -> Iterator[Host]:
     topics = [re.search(r"topic=([a-z-]+)", s).group(1) for s in snippets]  # type: ignore[union-attr]
     declared = [float(re.search(r'height="(\d+)"', s).group(1)) for s in snippets]  # type: ignore[union-attr]
     loaded = Host(page, topics, declared, errors, guard)
-    for n, topic in enumerate(topics):
-        frame = loaded.frame(n)
-        frame.wait_for_function("document.documentElement.dataset.ready === 'true' || "
-                                "document.documentElement.dataset.error !== undefined",
-                                timeout=READY_TIMEOUT_MS)
-        error = frame.evaluate("document.documentElement.dataset.error")
-        assert error is None, f"the lesson {topic} failed to start: {error}"
+    wait_ready(loaded)
     print(f"\n{len(topics)} lesson frames ready in {time.monotonic() - started:.1f} s")
     yield loaded
     context.close()
     server.shutdown()
     server.server_close()
+
+
+STATE_JS = ("document.documentElement.dataset.ready || (document.documentElement.dataset.error"
+            " !== undefined ? 'error: ' + document.documentElement.dataset.error : '') || "
+            "'loading: ' + (document.getElementById('loading-text') || {}).textContent")
+
+
+def wait_ready(host: Host) -> None:
+    """Every frame ready (a frame's handle is taken afresh each time: until its page
+    arrives it is the host's blank one); fails with each frame's state, or a start-up
+    error's words."""
+    deadline = time.monotonic() + READY_TIMEOUT_S
+    while True:
+        states = []
+        for n in range(len(host.topics)):
+            try:
+                states.append(str(host.frame(n).evaluate(STATE_JS)))
+            except PlaywrightError:
+                states.append("blank")
+        errors = [s for s in states if s.startswith("error")]
+        assert not errors, errors
+        if all(s == "true" for s in states):
+            return
+        assert time.monotonic() < deadline, dict(zip(host.topics, states, strict=True))
+        time.sleep(0.5)
 
 
 def follow(frame: Frame) -> int:
@@ -122,7 +142,7 @@ def follow(frame: Frame) -> int:
 
 
 def heights(host: Host, n: int, since: float = 0.0) -> list[float]:
-    return [float(h[n]) for t, h in host.page.evaluate("samples") if t >= since]
+    return [float(h[n]) for t, h in host.page.evaluate("samples") if t >= since and len(h) > n]
 
 
 def test_every_lesson_followed_to_its_end_holds_its_place(host: Host) -> None:
@@ -148,15 +168,15 @@ def test_every_lesson_followed_to_its_end_holds_its_place(host: Host) -> None:
     if host.topics:
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.locator("iframe").first.screenshot(path=str(SHOTS / "lesson-done-1280.png"))
-    report = []
-    for n, topic in enumerate(host.topics):
-        seen = heights(host, n)
-        first = [h for t, i, h in page.evaluate("reports") if i == n]
-        report.append(f"{topic}: declared {host.declared[n]:.0f}, lowest {min(seen):.0f}, "
-                      f"reported {sorted(set(first))}")
+    reports = page.evaluate("reports")
+    record = {topic: (heights(host, n), {h for _t, i, h in reports if i == n})
+              for n, topic in enumerate(host.topics)}
+    print("\n" + "\n".join(f"{topic}: declared {host.declared[n]:.0f}, lowest "
+                            f"{min(seen):.0f}, reported {sorted(said)}"
+                            for n, (topic, (seen, said)) in enumerate(record.items())))
+    for n, (topic, (seen, said)) in enumerate(record.items()):
         assert min(seen) >= host.declared[n], (topic, min(seen), host.declared[n])
-        assert len(set(first)) == 1, f"{topic}: its height changed on the way: {first}"
-    print("\n" + "\n".join(report))
+        assert len(said) == 1, f"{topic}: its height changed on the way: {said}"
 
 
 def test_a_lesson_at_phone_width_and_axe(host: Host) -> None:
