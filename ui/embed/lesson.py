@@ -25,6 +25,7 @@ from ui.embed.view import Effect, Focus, Frame
 from ui.model import effects as model_effects
 from ui.model import events, reduce
 from ui.model.state import UiState
+from ui.render.card_words import plural
 from ui.render.city import render_city
 from ui.render.markup import button, esc
 from ui.render.table import render_hand, render_offer, render_strip
@@ -108,8 +109,9 @@ def _board(ui: UiState) -> str:
     parts = [render_strip(view) if "strip" in LESSONS[topic].shows else "",
              render_offer(view) if "offer" in LESSONS[topic].shows else ""]
     targets = {a: o for a, o in view.outcomes.items() if a.verb == "build"}
-    stats = (f'<p class="lesson-stats">{me["coins"]} coins · {me["influence"]} influence '
-             f'tokens · {len(me["bricks"])} brick tokens</p>')
+    stats = (f'<p class="lesson-stats">{plural(me["coins"], "coin")} · '
+             f'{plural(me["influence"], "influence token")} · '
+             f'{plural(len(me["bricks"]), "brick token")}</p>')
     return ("".join(parts) + f'<section class="lesson-city" aria-label="Your hand and city">'
             f'{stats}{render_hand(view, seat)}'
             f'{render_city(me, seat, view.names[seat], targets, big=True)}</section>'
