@@ -17,9 +17,8 @@ from pyscript.ffi import create_proxy
 import rome
 from rome import ScoreInputError
 from ui.address import EmbedAddress
-from ui.embed import calculator, calculator_render, city, lesson, replay
+from ui.embed import calculator, calculator_render, city, replay
 from ui.embed.view import Effect, Focus, Frame, Keep
-from ui.model import events
 from ui.render.markup import esc, present
 from ui.tutorial.marks import TARGET
 
@@ -163,22 +162,26 @@ def _replay_key(view: ViewPage[replay.Viewer, replay.Go], event: Any) -> None:
 
 
 # -- lesson --------------------------------------------------------------------------------
-def mount_lesson(topic: str) -> ViewPage[Any, events.Event]:
+def mount_lesson(topic: str) -> ViewPage[Any, Any]:
     """The lesson of ``topic``: a click on a choice is the table's event (a card to build,
-    a move), reduced by the table's reducer; buttons take Enter and Space themselves."""
-    view: ViewPage[Any, events.Event] = ViewPage(lesson.start(topic), lesson.reduce_lesson,
-                                                 lesson.frame, lesson.shell)
-    _listen(_app(), "click", lambda event: _lesson_click(view, event))
+    a move), reduced by the table's reducer; buttons take Enter and Space themselves. The
+    table's model is imported here, so the other views do not load it."""
+    from ui.embed import lesson
+    from ui.model import events
+
+    view: ViewPage[Any, Any] = ViewPage(lesson.start(topic), lesson.reduce_lesson,
+                                        lesson.frame, lesson.shell)
+
+    def click(event: Any) -> None:
+        chosen = _closest(event, "[data-action]")
+        card = _closest(event, "[data-select]")
+        if chosen is not None:
+            view.dispatch(events.Act(rome.Action.parse(str(chosen.dataset.action))))
+        elif card is not None:
+            view.dispatch(events.Select(str(card.dataset.select)))
+
+    _listen(_app(), "click", click)
     return view
-
-
-def _lesson_click(view: ViewPage[Any, events.Event], event: Any) -> None:
-    chosen = _closest(event, "[data-action]")
-    card = _closest(event, "[data-select]")
-    if chosen is not None:
-        view.dispatch(events.Act(rome.Action.parse(str(chosen.dataset.action))))
-    elif card is not None:
-        view.dispatch(events.Select(str(card.dataset.select)))
 
 
 def show_problem(title: str, message: str) -> None:
