@@ -36,7 +36,7 @@ from ui.tutorial import coach
 from ui.tutorial.course import Course, Tutorial, played_out
 from ui.tutorial.courses import COURSES
 from ui.tutorial.lesson_tasks import TASKS
-from ui.tutorial.lessons import LESSONS, key, next_topic
+from ui.tutorial.lessons import LESSONS, key, next_topic, topic_of
 
 DONE = "[data-tutorial-done]"
 RECORDED = Place("the lesson's", ValueError)
@@ -102,7 +102,7 @@ def _turn(view: TableView, verbs: frozenset[str]) -> str:
 
 def _board(ui: UiState) -> str:
     course = _course(ui)
-    topic = course.key.removeprefix("lesson-")
+    topic = topic_of(course)
     view = _view(ui)
     seat = course.learner
     me = view.obs["players"][seat]
@@ -127,7 +127,7 @@ def _asking(words: tuple[str, ...], answer: str, live: bool = True) -> str:
 
 
 def _ending(course: Course, learnt: tuple[str, ...]) -> str:
-    topic = course.key.removeprefix("lesson-")
+    topic = topic_of(course)
     after = next_topic(topic)
     link = (f'<a class="btn primary" href="embed.html?view=lesson&amp;topic={after}">Next '
             f"lesson: {esc(LESSONS[after].title)}</a>" if after else "")
@@ -159,7 +159,7 @@ def panel(ui: UiState) -> str:
     course, s = _course(ui), ui.session
     assert s is not None and ui.tutorial is not None
     said = coach.shown(course, ui.tutorial, s, ui.selection, True)
-    topic = course.key.removeprefix("lesson-")
+    topic = topic_of(course)
     if said.done:
         shown = (f'<div class="lesson-layer tutorial-done" data-tutorial-done tabindex="-1">'
                  f'<div data-tutorial-text>{_ending(course, said.words)}</div></div>')

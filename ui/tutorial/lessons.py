@@ -142,9 +142,17 @@ LEAD = "You chose to {tried}, which {tried_says}. "
 ASKED = "The lesson asks you to {asked}, which {asked_says}. Try again."
 
 
+PREFIX = "lesson-"
+
+
 def key(topic: str) -> str:
     """A lesson's course key (``Tutorial.course``)."""
-    return f"lesson-{topic}"
+    return PREFIX + topic
+
+
+def topic_of(course: Course) -> str:
+    """The topic of a lesson's course."""
+    return course.key.removeprefix(PREFIX)
 
 
 def explain(task: Task) -> Callable[[rome.GameState, rome.Action | str], str]:
