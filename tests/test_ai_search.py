@@ -162,13 +162,15 @@ def test_tournament_prints_json_last(capsys: pytest.CaptureFixture[str], monkeyp
     assert set(result) == {"random", "greedy"}
     for stats in result.values():
         assert set(stats) == {"win_rate", "ci95", "mean_score", "mean_margin",
-                              "decision_ms_p50", "decision_ms_p95"}
+                              "decision_ms_p50", "decision_ms_p95", "decision_cpu_ms_p50",
+                              "decision_cpu_ms_p95"}
     assert abs(result["random"]["win_rate"] + result["greedy"]["win_rate"] - 1) < 1e-9
 
 
 def test_tournament_results_do_not_depend_on_parallel_jobs() -> None:
     def without_times(result: dict) -> dict:
-        return {bot: {k: v for k, v in stats.items() if not k.startswith("decision_ms")}
+        return {bot: {k: v for k, v in stats.items()
+                      if not k.startswith(("decision_ms", "decision_cpu_ms"))}
                 for bot, stats in result.items()}
 
     one = run_tournament(3, 3, 7, ["random", "greedy"], progress=False, jobs=1)
