@@ -42,7 +42,8 @@ from rome.ai.players import tournament_seeds
 
 from .candidates import CANDIDATES
 from .candidates import choose as choose_candidate
-from .tournament import sign_test, wall_caps_lifted, wilson
+from .stats import sign_test, wilson
+from .tournament import wall_caps_lifted
 
 
 def play_on(state: GameState, seat_bots: list[str], game_seed: int, made: int,

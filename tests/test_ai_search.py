@@ -11,9 +11,9 @@ from dataclasses import replace
 import pytest
 
 import rome
+from research.stats import wilson
 from research.tournament import main as tournament_main
 from research.tournament import run as run_tournament
-from research.tournament import wilson
 from rome.ai import LEVELS, choose_action
 from rome.ai.evaluate import Context, estimate, seat_utility, utility
 from rome.ai.levels import LEVEL_PARAMS
