@@ -496,13 +496,13 @@ def test_the_worker_s_report_is_held_and_never_redraws_the_table() -> None:
     """The About line's report of the AI worker lives in the model: its words, then its
     first answer or why it is not ready; a report alone does not redraw the table."""
     ui, _ = begin(HUMANS)
-    starting, _ = model.reduce(ui, model.WorkerSaid("AI worker: starting…"))
+    starting, _ = model.reduce(ui, model.WorkerReported("AI worker: starting…"))
     assert starting.worker.words == "AI worker: starting…" and not starting.worker.ready
     assert not model.needs_render(ui, starting)
-    answered, _ = model.reduce(starting, model.WorkerSaid("AI worker: ready", legal_count=12))
+    answered, _ = model.reduce(starting, model.WorkerReported("AI worker: ready", legal_count=12))
     assert (answered.worker.words, answered.worker.ready, answered.worker.legal_count) == (
         "AI worker: ready", True, 12)
-    assert model.reduce(answered, model.WorkerSaid())[0] is answered  # no news: no change
-    failed, _ = model.reduce(starting, model.WorkerSaid(error="no Web Worker here"))
+    assert model.reduce(answered, model.WorkerReported())[0] is answered  # no news: no change
+    failed, _ = model.reduce(starting, model.WorkerReported(error="no Web Worker here"))
     assert failed.worker.error == "no Web Worker here" and not failed.worker.ready
     assert failed.worker.words == "AI worker: starting…"

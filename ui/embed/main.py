@@ -9,6 +9,8 @@ view is on screen".
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pyscript import document, window
 
 from ui import address
@@ -18,8 +20,16 @@ from ui.embed.calculator import Calculator
 from ui.embed.page import ViewPage
 from ui.shell import boot
 from ui.words.markup import esc
+from ui.words.topics import TOPICS
 
-_view: ViewPage[Calculator, calculator.Event] | ViewPage[replay.Viewer, replay.Go] | None = None
+if TYPE_CHECKING:  # the table's model is loaded by a lesson's frame only
+    from ui.model.events import Event
+    from ui.model.state import UiState
+
+_view: (ViewPage[Calculator, calculator.Event] | ViewPage[replay.Viewer, replay.Go]
+        | ViewPage[UiState, Event] | None) = None
+LESSON_HELP = ("The address needs topic= with one of the lessons: " + ", ".join(TOPICS)
+               + ".")
 
 
 def _mount_replay(params: EmbedAddress, text: str, where: str) -> None:
@@ -50,6 +60,10 @@ def setup(params: EmbedAddress, record_text: str = "", fetch_problem: str = "") 
         else:
             page.show_problem("No game to replay",
                               "The address needs record=<JSON> or src=<file.json>.")
+    elif params.view == "lesson" and params.topic:
+        _view = page.mount_lesson(params.topic)
+    elif params.view == "lesson":
+        page.show_problem("No lesson to show", LESSON_HELP)
     elif params.view == "game":
         from ui.embed import game
 

@@ -133,7 +133,15 @@ class Panel:
 @dataclass(frozen=True)
 class Notice:
     text: str  # "" dismisses every notice
-    replaces: str = ""  # a notice this one updates (it goes, if still shown)
+
+
+@dataclass(frozen=True)
+class WorkerSaid:
+    """What happened to the computers' worker, or to a decision it was asked for (a move
+    played by the quick AI instead, a hint cut short), in a sentence; "" once there is
+    nothing more to say."""
+
+    text: str
 
 
 @dataclass(frozen=True)
@@ -254,7 +262,7 @@ class Followed:
 
 
 @dataclass(frozen=True)
-class WorkerSaid:
+class WorkerReported:
     """News of the AI worker for the About line: its state in ``words`` (``""``: the
     words stay), or its first answer (``legal_count``), or why it is not ready
     (``error``)."""
@@ -310,5 +318,5 @@ class Copied:
 Event = Begin | Act | Select | Undo | HandOver | Tick | Answer | Thinking | Setting | Panel \
     | Notice | Leave | AskHint | HintAnswer | AskReview | ReviewAnswer | OpenForm | Tab \
     | ToChoices | Reveal | Saved | Claimed | Wanted | Lost | TakeOver | OtherTab | Followed \
-    | RulesFilter | TutorialNext | WorkerSaid | Resume | Opened | Delete | Download | CopyLink \
-    | Copied
+    | RulesFilter | TutorialNext | WorkerSaid | WorkerReported | Resume | Opened | Delete \
+    | Download | CopyLink | Copied

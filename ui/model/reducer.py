@@ -49,6 +49,7 @@ from ui.model.events import (
     TutorialNext,
     Undo,
     Wanted,
+    WorkerReported,
     WorkerSaid,
 )
 from ui.model.state import UiState
@@ -59,6 +60,7 @@ _HANDLERS: dict[type, Callable[[UiState, Any], Result]] = {
     AskHint: advice.ask_hint, HintAnswer: advice.hint_answer, AskReview: advice.ask_review,
     ReviewAnswer: advice.review_answer,
     Setting: page.setting, Panel: page.panel, Notice: page.notice, Leave: page.leave,
+    WorkerSaid: page.worker_said,
     OpenForm: page.open_form, Tab: page.tab, Saved: page.saved,
     Claimed: tabs.claimed, Wanted: tabs.wanted, Lost: tabs.lost, TakeOver: tabs.take_over,
     OtherTab: tabs.other_tab, Followed: tabs.followed,
@@ -67,7 +69,8 @@ _HANDLERS: dict[type, Callable[[UiState, Any], Result]] = {
     ToChoices: page.to_choices, Reveal: page.reveal,  # hot-seat and the phone (issue 40)
     Resume: gestures.resume, Opened: gestures.opened, Delete: gestures.delete,
     Download: gestures.download,
-    CopyLink: gestures.copy_link, Copied: gestures.copied, WorkerSaid: page.worker_said,
+    CopyLink: gestures.copy_link, Copied: gestures.copied,
+    WorkerReported: page.worker_reported,
 }
 
 

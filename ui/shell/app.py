@@ -64,8 +64,8 @@ class App:
                          alone=not self.saves.store.available)
         self.paint = Painter(self.root)
         self.computers = ComputerPlayers(
-            boot, lambda words: self.dispatch(events.WorkerSaid(words)),
-            lambda text, replaces: self.dispatch(events.Notice(text, replaces)),
+            boot, lambda words: self.dispatch(events.WorkerReported(words)),
+            lambda text: self.dispatch(events.WorkerSaid(text)),
             lambda: report_worker(self))
         self.input = Input(self, self.root)
         Painter.theme(self.ui)
@@ -297,15 +297,15 @@ async def report_worker(app: App) -> None:
     """Show the AI worker's answer once it has booted (it never delays ``data-ready``, and
     starts only when a game needs it: ``ComputerPlayers.start``)."""
     if app.computers.status != "ready" or app.computers.worker is None:
-        app.dispatch(events.WorkerSaid(error=app.computers.notice))
+        app.dispatch(events.WorkerReported(error=app.computers.notice))
         return
     try:
         pong = await app.computers.worker.ping()
         count = await app.computers.worker.legal_count(2, 1)
     except Exception as exc:
-        app.dispatch(events.WorkerSaid(f"AI worker failed: {exc}", error=str(exc)))
+        app.dispatch(events.WorkerReported(f"AI worker failed: {exc}", error=str(exc)))
         return
-    app.dispatch(events.WorkerSaid(f"AI worker: {pong}", legal_count=int(count)))
+    app.dispatch(events.WorkerReported(f"AI worker: {pong}", legal_count=int(count)))
 
 
 def start_game(root_selector: str = "#app", *, compact: bool = False,
