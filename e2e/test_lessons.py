@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 from conftest import PageErrors, watch_errors
-from embedhost import TwoOriginGuard, _origin, readme_host_snippet
+from embedhost import TwoOriginGuard, _origin, readme_host_snippet, watch_heights_js
 from playwright.sync_api import Browser, Frame, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 from test_table import AXE
@@ -38,16 +38,7 @@ SAMPLE_MS = 100
 AFTER_DONE_S = 1.5  # how long the height is watched after a lesson's end
 READY_TIMEOUT_S = 150.0
 WATCH = f"""<script>
-  window.samples = []; window.reports = [];
-  const frames = () => [...document.querySelectorAll("iframe")];
-  setInterval(() => samples.push(
-    [performance.now(), frames().map((f) => f.getBoundingClientRect().height)]), {SAMPLE_MS});
-  addEventListener("message", ({{ source, data }}) => {{
-    if (data && data.type === "rome:height")
-      reports.push([performance.now(), frames().findIndex((f) => f.contentWindow === source),
-                    data.height]);
-  }});
-</script>"""
+  window.samples = []; window.reports = [];{watch_heights_js(SAMPLE_MS)}</script>"""
 
 
 def lesson_snippets() -> list[str]:
