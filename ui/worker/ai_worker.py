@@ -13,9 +13,19 @@ from __future__ import annotations
 
 import json
 
+import js
+
 import rome
 from rome.ai import LEVELS, choose_action
+from ui import selfcheck
 from ui.worker import probe
+
+
+def self_check() -> str:
+    """"" if this worker's Python gives the right answers (:mod:`ui.selfcheck`), else the
+    first wrong one: asked by the page as the worker starts (``ui.shell.boot.start_worker``,
+    which starts it again without the memory snapshot)."""
+    return selfcheck.problem(js)
 
 
 def ping() -> str:
@@ -59,4 +69,4 @@ def review(num_players: int, seed: int, actions_json: str, seat: int, level: str
     return json.dumps([{k: line[k] for k in keys} for line in lines])
 
 
-__export__ = ["ping", "legal_count", "levels", "choose", "analyse", "review"]
+__export__ = ["self_check", "ping", "legal_count", "levels", "choose", "analyse", "review"]
