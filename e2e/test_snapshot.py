@@ -6,10 +6,7 @@ Why: the interpreter module (``pyodide-lockless.mjs``, written by ``scripts/vend
 from ``scripts/lockless_template.mjs``) keeps the interpreter's memory after the first
 start in Cache Storage, with the SHA-256 of its bytes and its build; a start that trusted
 a bad one would never reach the game. Which way a start went is read from the module's
-``performance`` marks: ``pyodide:restored`` (from the snapshot, after
-``pyodide:verified``), ``pyodide:snapshot-taken`` (an ordinary start that made one) or
-``pyodide:skipped`` (the address's fragment said to go without one: the reload after a
-start from a snapshot failed, ``assets/boot.js``).
+``performance`` marks (``e2e/snapshots.py``).
 
 Two kinds of damage: bytes that do not match their digest or build (refused before any
 restore), and snapshots whose digest is right but whose Python is wrong, made here by
@@ -20,54 +17,23 @@ with a WebAssembly trap, one whose answers are wrong (the self-check, ``ui/selfc
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 from conftest import OpenGame, PageErrors, wait_ready
 from playwright.sync_api import Page
+from snapshots import (
+    CACHE,
+    DAMAGE,
+    DAMAGE_JS,
+    FAILED_RESTORE,
+    MARKS_JS,
+    ORDINARY,
+    RESTORED,
+    SKIPPED,
+    SNAPSHOT_JS,
+    edits,
+)
 
-MARKS_JS = "performance.getEntriesByType('mark').map((m) => m.name)"
-CACHE = "rome-pyodide-snapshot|/assets/vendor/pyodide/"
-SNAPSHOT_JS = """async (name) => {
-  const cache = await caches.open(name);
-  const keys = await cache.keys();
-  if (keys.length !== 1) return null;
-  const response = await cache.match(keys[0]);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return { url: keys[0].url, bytes: bytes.byteLength,
-           digest: Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join(""),
-           said: response.headers.get("x-snapshot-sha256"),
-           build: response.headers.get("x-snapshot-build") };
-}"""
-DAMAGE_JS = """async ([name, how, edits]) => {
-  const cache = await caches.open(name);
-  const [key] = await cache.keys();
-  const response = await cache.match(key);
-  let bytes = new Uint8Array(await response.arrayBuffer());
-  const headers = Object.fromEntries(response.headers);
-  let rehash = false;
-  if (how === "flips") for (const [at, xor] of edits) bytes[at] ^= xor;
-  if (how === "truncated") bytes = bytes.slice(0, edits);
-  if (how === "empty") bytes = new Uint8Array(0);
-  if (how === "digest lie") headers["x-snapshot-sha256"] = "0".repeat(64);
-  if (how === "another build") headers["x-snapshot-build"] = "0123456789abcdef";
-  if (how === "another Pyodide, rehashed") { bytes[20] ^= 0xff; rehash = true; }
-  if (how === "garbage, rehashed") { bytes = new Uint8Array(bytes.length).fill(7); rehash = true; }
-  if (how === "scrambled heap, rehashed") {
-    const heap = bytes.subarray(new Uint32Array(bytes.buffer, 0, 2)[1]);
-    const noise = new Uint8Array(4096);
-    for (const [at, value] of edits) noise[at] = value;
-    for (let i = 0; i + noise.length <= heap.length; i += noise.length) heap.set(noise, i);
-    rehash = true;
-  }
-  if (rehash) {
-    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-    headers["x-snapshot-sha256"] = Array.from(digest, (b) => b.toString(16).padStart(2, "0"))
-      .join("");
-  }
-  await cache.put(key, new Response(bytes, { headers }));
-}"""
 SPARE = "rome-test-spare"
 TAMPER_JS = """async ([name, spare, python]) => {
   const { loadPyodide } = await import("./assets/vendor/pyodide/pyodide.mjs");
@@ -130,10 +96,6 @@ WITHOUT = "#rome-no-snapshot"
 EMBED = "embed.html?view=city&code=1.8D69J55H2LH45BR7K.9.3.1"
 TABLE = "document.getElementById('table')"
 HUMAN = f"{TABLE}?.dataset.waiting === 'human'"
-ORDINARY = ["pyodide:start", "pyodide:booted", "pyodide:snapshot-taken"]
-RESTORED = ["pyodide:start", "pyodide:verified", "pyodide:restored"]
-SKIPPED = ["pyodide:start", "pyodide:skipped"]
-FAILED_RESTORE = ["pyodide:start", "pyodide:verified", "pyodide:booted", "pyodide:snapshot-taken"]
 
 
 @pytest.fixture(autouse=True)
@@ -142,7 +104,7 @@ def patient(page: Page) -> None:
 
 
 def marks(page: Page) -> list[str]:
-    return [name for name in page.evaluate(MARKS_JS) if name.startswith("pyodide:")]
+    return list(page.evaluate(MARKS_JS))
 
 
 def kept_snapshot(page: Page) -> dict:
@@ -206,24 +168,6 @@ def test_a_reload_starts_from_the_snapshot_and_plays(strict_page: Page,
     # The computer's first move comes from the AI worker (hard does not play on the page).
     page.wait_for_function(f"Number({TABLE}?.dataset.moves) > 0")
     page.locator("[data-action]:not([disabled])").first.click()
-
-
-DAMAGE = [("flips", seed) for seed in range(1, 5)] + [
-    ("truncated", 7), ("empty", 0), ("digest lie", 0), ("another build", 0),
-    ("another Pyodide, rehashed", 0), ("garbage, rehashed", 0),
-    ("scrambled heap, rehashed", 8)]
-"""Damage, and the seed of where it falls: 16 bytes flipped at random offsets, a random
-length cut off, or a header that lies. "Rehashed" ones carry the digest of their damaged
-bytes, so only Pyodide's own build check or the restore itself can refuse them."""
-
-
-def edits(how: str, seed: int, size: int) -> object:
-    rng = random.Random(seed)
-    if how == "flips":
-        return [[rng.randrange(size), rng.randrange(1, 256)] for _ in range(16)]
-    if how == "truncated":
-        return rng.randrange(size)
-    return [[rng.randrange(4096), rng.randrange(256)] for _ in range(4096)]
 
 
 def test_damaged_bytes_give_ordinary_starts_and_keep_the_saved_game(
