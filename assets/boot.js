@@ -205,4 +205,10 @@
   }
 
   window.romeBoot = { ready, fail, setProgress, cspViolations, withTimeout };
+
+  // The interpreter module (the one pyscript.toml names) starts reading the memory
+  // snapshot now, while PyScript loads: it takes a few hundred ms to ask for it.
+  import("./vendor/pyodide/pyodide-lockless.mjs")
+    .then((module) => module.readAhead())
+    .catch((error) => console.warn("The interpreter could not be read ahead:", error.message));
 })();

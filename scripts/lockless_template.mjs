@@ -206,17 +206,34 @@ async function restored(settings, snapshot) {
   }
 }
 
-export async function loadPyodide(options = {}) {
-  if (options.lockFileURL || options.lockFileContents) return load(options);
-  const settings = { ...options, lockFileContents: LOCK, packageBaseUrl: options.indexURL };
+// Where the start finds its snapshot: `{ cache, snapshot }` (the verified bytes, or null)
+// or `{ skipped: true }`.
+async function lookup() {
   mark("start");
   if (toldWithout()) {
     snapshots.skipped = true;
     mark("skipped");
-    return onFatal(await load(settings), false);
+    return { skipped: true };
   }
   const cache = await within(openCache(), READ_LIMIT_MS);
-  const snapshot = cache && (await within(kept(cache), READ_LIMIT_MS));
+  return { cache, snapshot: cache && (await within(kept(cache), READ_LIMIT_MS)) };
+}
+
+let ahead = null;
+
+// Starts the lookup now; the next loadPyodide() takes its result. assets/boot.js calls it
+// as the page starts, a few hundred ms before PyScript asks for the interpreter, so that
+// reading 31 MB and checking their digest overlap PyScript's own start.
+export function readAhead() {
+  ahead ??= lookup();
+}
+
+export async function loadPyodide(options = {}) {
+  if (options.lockFileURL || options.lockFileContents) return load(options);
+  const settings = { ...options, lockFileContents: LOCK, packageBaseUrl: options.indexURL };
+  const { cache, snapshot, skipped } = await (ahead ?? lookup());
+  ahead = null;
+  if (skipped) return onFatal(await load(settings), false);
   const fromSnapshot = snapshot && (await restored(settings, snapshot));
   if (fromSnapshot) return fromSnapshot;
   if (!cache) return onFatal(await load(settings), false);
