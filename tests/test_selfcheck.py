@@ -50,14 +50,33 @@ def test_every_answer_is_right() -> None:
     assert selfcheck.problem(Js()) == ""
 
 
+def run_apart(script: str, hash_seed: str = "0") -> str:
+    """What ``script`` prints in a fresh interpreter (given ``Js`` and ``selfcheck``)."""
+    prelude = "import sys; from tests.test_selfcheck import Js; from ui import selfcheck; "
+    out = subprocess.run([sys.executable, "-c", prelude + script], cwd=ROOT,
+                         capture_output=True, text=True, check=True,
+                         env={"PYTHONHASHSEED": hash_seed})
+    return out.stdout.strip()
+
+
 @pytest.mark.parametrize("hash_seed", ["0", "4242"])
 def test_the_answers_do_not_depend_on_the_hash_seed(hash_seed: str) -> None:
     """A snapshot fixes the seed of str hashes per browser: every seed must pass."""
-    script = ("from tests.test_selfcheck import Js; from ui import selfcheck; "
-              "print(repr(selfcheck.problem(Js())))")
-    out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
-                         text=True, check=True, env={"PYTHONHASHSEED": hash_seed})
-    assert out.stdout.strip() == "''", out.stderr
+    assert run_apart("print(repr(selfcheck.problem(Js())))", hash_seed) == "''"
+
+
+def test_the_worker_asks_without_loading_the_saves() -> None:
+    """The AI worker's part of the check loads none of the modules of names and saves
+    (``ui.render.markup`` loads the html module's entity tables: slow in Pyodide)."""
+    script = ("print(repr(selfcheck.problem(Js(), selfcheck.WORKER_CHECKS)), "
+              "'ui.saves.save' in sys.modules, 'ui.render.markup' in sys.modules)")
+    assert run_apart(script) == "'' False False"
+
+
+def test_a_name_a_save_garbles_is_said(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("ui.saves.session.clean_name", lambda name: name.replace("\u00e9", "e"))
+    assert selfcheck.problem(Js()) == (
+        "names and saved games: the names or moves of a download do not come back whole")
 
 
 def test_a_name_garbled_on_the_way_back_from_javascript_is_said() -> None:

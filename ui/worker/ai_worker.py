@@ -25,7 +25,7 @@ def self_check() -> str:
     """"" if this worker's Python gives the right answers (:mod:`ui.selfcheck`), else the
     first wrong one: asked by the page as the worker starts (``ui.shell.boot.start_worker``,
     which starts it again without the memory snapshot)."""
-    return selfcheck.problem(js)
+    return selfcheck.problem(js, selfcheck.WORKER_CHECKS)
 
 
 def ping() -> str:
