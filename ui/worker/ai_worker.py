@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import json
 
-import js
-
 import rome
 from rome.ai import LEVELS, choose_action
 from ui import selfcheck
@@ -25,6 +23,8 @@ def self_check() -> str:
     """"" if this worker's Python gives the right answers (:mod:`ui.selfcheck`), else the
     first wrong one: asked by the page as the worker starts (``ui.shell.boot.start_worker``,
     which starts it again without the memory snapshot)."""
+    import js  # Pyodide's module of the worker's JavaScript globals (tests import this file)
+
     return selfcheck.problem(js, selfcheck.WORKER_CHECKS)
 
 
