@@ -210,5 +210,5 @@
   // snapshot now, while PyScript loads: it takes a few hundred ms to ask for it.
   import("./vendor/pyodide/pyodide-lockless.mjs")
     .then((module) => module.readAhead())
-    .catch((error) => console.warn("The interpreter could not be read ahead:", error.message));
+    .catch((error) => console.error("The interpreter module could not be loaded:", error.message));
 })();
