@@ -207,8 +207,9 @@
   window.romeBoot = { ready, fail, setProgress, cspViolations, withTimeout };
 
   // The interpreter module (the one pyscript.toml names) starts reading the memory
-  // snapshot now, while PyScript loads: it takes a few hundred ms to ask for it.
-  import("./vendor/pyodide/pyodide-lockless.mjs")
+  // snapshot now, while PyScript loads: it takes a few hundred ms to ask for it. (An
+  // absolute address: in an opaque origin, import() from this script has no base URL.)
+  import(new URL("./vendor/pyodide/pyodide-lockless.mjs", document.currentScript.src).href)
     .then((module) => module.readAhead())
     .catch((error) => console.error("The interpreter module could not be loaded:", error.message));
 })();
