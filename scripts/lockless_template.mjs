@@ -143,17 +143,24 @@ async function kept(cache) {
   }
 }
 
+// Several contexts of one origin may each make a snapshot (the page and its AI worker, two
+// tabs): the first one kept stays, and no writer deletes this build's snapshot (deleting
+// it before writing, and again after a failed write, let a context whose write failed,
+// for quota, wipe another's good one). A put that fails stores nothing, so nothing is left
+// to clean up after it.
 function keep(bytes) {
   setTimeout(async () => {
     try {
+      const cache = await globalThis.caches.open(CACHE);
+      if (await cache.match(KEY)) return; // kept meanwhile by another context
       const headers = { "content-type": "application/octet-stream",
                         [DIGEST_HEADER]: await sha256(bytes), [BUILD_HEADER]: SNAPSHOT_ID };
-      await forget(); // another build's snapshot, if any
-      const cache = await globalThis.caches.open(CACHE);
+      for (const request of await cache.keys()) {
+        if (request.url !== KEY) await cache.delete(request); // another build's
+      }
       await cache.put(KEY, new Response(bytes, { headers }));
     } catch (error) {
       warn("not kept", error);
-      await forget();
     }
   }, STORE_AFTER_MS);
 }
