@@ -134,6 +134,10 @@ STARTING_CITY: tuple[tuple[int, int, str], ...] = ((0, 0, "vegetable-farm"), (0,
 
 STARTING_COINS = 5
 
+BRICK_PRICE = 2  # coins per missing brick (DECISIONS 8)
+COG_PRICE = 1  # coins per missing cog
+COGS_TO_PRODUCE = 2
+
 DECK_NAMES: tuple[str, ...] = ("I", "II", "III", "IV")
 
 

@@ -9,8 +9,8 @@ so neither decides a rule of its own.
 from __future__ import annotations
 
 from .actions import Action
-from .cards import SHAPES
-from .flow import BRICK_PRICE, acting_seat, produce_cost, production_yield
+from .cards import BRICK_PRICE, SHAPES
+from .flow import acting_seat, produce_cost, production_yield
 from .phases import ACT, ACTION, EMISSARY
 from .rules import legal_actions
 from .state import GameState

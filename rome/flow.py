@@ -11,7 +11,10 @@ bookkeeping fields to work them out.
 from __future__ import annotations
 
 from .cards import (
+    BRICK_PRICE,
     BUILDINGS,
+    COG_PRICE,
+    COGS_TO_PRODUCE,
     PRODUCTION,
     SHAPES,
     SPACES,
@@ -22,11 +25,6 @@ from .cards import (
 )
 from .phases import ACT, ACTION, DRAFT, EMISSARY, NONE, OVER, TAKE
 from .state import GameState, PlayerState, Pos
-
-BRICK_PRICE = 2  # coins per missing brick (DECISIONS 8)
-COG_PRICE = 1  # coins per missing cog
-COGS_TO_PRODUCE = 2
-
 
 # -- questions anyone may ask -----------------------------------------------------------
 

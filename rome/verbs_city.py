@@ -12,6 +12,7 @@ from .actions import Action, make
 from .cards import (
     AQUEDUCT,
     AQUEDUCTS_BY_PLAYERS,
+    BRICK_PRICE,
     BUILDINGS,
     KIND_ORDER,
     KINDS_BY_PLAYERS,
@@ -19,7 +20,6 @@ from .cards import (
 )
 from .city import KEY_OF_ORIGIN, KEY_STRIDE, KEYS, NEAR, Places, picker, pos_of
 from .flow import (
-    BRICK_PRICE,
     BRICKS_BY_SPACE,
     PRODUCE_PRICE,
     acting_seat,

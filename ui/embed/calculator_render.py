@@ -15,8 +15,9 @@ from rome.citycode import CARD_VALUES
 from ui.embed import scorecard
 from ui.embed.calculator import SIDE, Calculator, Pos, holds_tokens
 from ui.embed.view import Frame
+from ui.render.card_words import card_title, short_name, tiny_name
 from ui.render.markup import attrs, esc
-from ui.render.svg_cards import SHORT_NAMES, card_svg, card_title, influence_card_svg
+from ui.render.svg_cards import card_svg, influence_card_svg
 
 
 def grid_html(kinds: Mapping[Pos, str], points: Mapping[Pos, int], *, selected: Pos | None = None,
@@ -52,7 +53,7 @@ def catalogue_html(query: str = "") -> str:
     q = query.strip().lower()
     items = []
     for kind, b in BUILDINGS.items():
-        words = f"{b.name} {SHORT_NAMES.get(kind, '')} {b.type} {b.colour} {kind}".lower()
+        words = f"{b.name} {short_name(kind)} {tiny_name(kind)} {b.type} {b.colour} {kind}".lower()
         hidden = bool(q) and q not in words
         items.append(
             f'<li{" hidden" if hidden else ""}><button type="button" class="cat-card"'

@@ -72,10 +72,10 @@ async def fetch_record(src: str) -> tuple[str, str]:
     try:
         resolved = str(window.URL.new(src, here).href)
     except Exception:
-        return "", f"The address's src= was not used: {src} is not an address."
+        return "", str(address.refuse("src", "an address", src))
     if not address.inside_folder(resolved, here):
-        return "", (f"The address's src= was not used: {src} leads outside the folder of "
-                    "embed.html.")
+        return "", str(address.refuse("src", "a file in the folder of embed.html or below it",
+                                      src))
     try:
         response = await window.fetch(resolved)
     except Exception:

@@ -14,8 +14,9 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 import rome
+from ui.render.card_words import card_title
 from ui.render.markup import attrs, esc, sr_only
-from ui.render.svg_cards import SHORT_NAMES, card_face, card_title
+from ui.render.svg_cards import card_face
 
 FRAME = 5
 LIMIT = 4
@@ -84,7 +85,7 @@ def render_city(player: dict[str, Any], seat: int, name: str,
                 price = price_text(outcome.tokens, outcome.coins)
                 gains = ", ".join(outcome.gains)
                 built = rome.BUILDINGS[str(action.kind)].name
-                what = (f"Replace the {SHORT_NAMES.get(kind, kind)} with the {built}"
+                what = (f"Replace the {rome.BUILDINGS[kind].name} with the {built}"
                         if kind is not None else f"Build the {built} here")
                 near = rome.place_words({p: k for p, k in city.items() if p != (r, c)}, (r, c))
                 label = f"{what}, {near}: costs {price}" + \

@@ -1,4 +1,5 @@
-"""Card details: a card's full rule text and what it contributes now, for any card.
+"""Card details: a card's name, its whole rules and what it contributes now, for any
+card, with a link to its entry in the rules dialog.
 
 Why not ``title`` tooltips: they never show on touch screens. Every card on the table
 carries ``data-card`` (and ``data-pos="seat:row,col"`` in a city); a click, a tap or
@@ -11,8 +12,10 @@ from __future__ import annotations
 
 import rome
 from ui.render import facts
+from ui.render.card_words import also_shown, effect_lines, kind_words, plural
 from ui.render.markup import button, esc
-from ui.render.svg_cards import card_face, card_title
+from ui.render.rules import anchors
+from ui.render.svg_cards import card_face
 from ui.render.view import TableView
 
 
@@ -43,19 +46,30 @@ def _now(view: TableView, kind: str, pos: str) -> str:
 
 
 def render_detail(view: TableView) -> str:
-    """The open card's panel ("" when none is open)."""
+    """The open card's panel ("" when none is open): its full name (and the short form
+    its face shows), what it is, costs, does and scores, what it brings now, and a link
+    to its entry in the rules."""
     if not view.detail:
         return ""
     kind, _, pos = view.detail.partition("@")
     if kind not in rome.BUILDINGS:
         return ""
+    b = rome.BUILDINGS[kind]
     reason = view.reasons.get(kind, "") if not pos else ""
     now = _now(view, kind, pos)
-    lines = "".join(f"<p>{esc(t)}</p>" for t in (now, reason and f"Cannot build now: {reason}")
-                    if t)
+    stars = f", {plural(b.stars, 'star')}" if b.stars else ""
+    said = [f"{kind_words(b).capitalize()}, cost {plural(b.cost, 'brick')}{stars}.",
+            *(f"{label}: {text}" for label, text in effect_lines(kind)), now,
+            reason and f"Cannot build now: {reason}"]
+    also = also_shown(kind)
+    lines = "".join(f"<p>{esc(t)}</p>" for t in said if t)
+    name = esc(b.name)
     return (f'<div class="detail-card">{card_face(kind)}</div><div class="detail-text">'
-            f'<h2 id="detail-title">{esc(rome.BUILDINGS[kind].name)}</h2>'
-            f"<p>{esc(card_title(kind))}</p>{lines}"
+            f'<h2 id="detail-title">{name}</h2>'
+            + (f'<p class="muted">{esc(also)}</p>' if also else "") + lines
+            + '<div class="buttons">'
+            + button("Rules", cls="btn", data_ui="rules", data_rules=anchors.building(kind),
+                     id="detail-rules", aria=f"Rules: {b.name}")
             + button("Close", cls="btn", data_ui="detail-close", id="detail-close",
                      title="Close the card details")
-            + "</div>")
+            + "</div></div>")

@@ -13,7 +13,6 @@ import rome
 from ui.render import facts
 from ui.render.markup import button, esc
 from ui.render.names import short_name
-from ui.render.svg_cards import SHORT_NAMES
 from ui.render.table import CATEGORY_LABELS as LABELS
 from ui.render.view import TableView, public_view
 
@@ -68,7 +67,7 @@ def render_city_detail(view: TableView, seat: int) -> str:
         rows.append(f'<tr data-area="{seat}" data-points="{points}"><td>{len(area)} × '
                     f"{value}-house</td><td>{value * len(area)} × {colours}</td>"
                     f"<td>{bath or '—'}</td><td>{points}</td></tr>")
-    temples = "".join(f"<li>{esc(SHORT_NAMES.get(k, k))}: {pts}</li>"
+    temples = "".join(f"<li>{esc(rome.BUILDINGS[k].name)}: {pts}</li>"
                       for _pos_, k, pts in facts.temple_points(p)) or "<li>none</li>"
     aqueducts = facts.aqueduct_count(p)
     areas = "".join(rows) or '<tr><td colspan="4">no residential areas</td></tr>'

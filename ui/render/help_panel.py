@@ -1,78 +1,118 @@
-"""The help panel: a game's whole flow (the draft, the rounds, the end), scoring, advice
-and keys in short, openable at any time.
+"""The rules dialog ("Rules & help"): the whole rules in the game's own words, every
+building with its card, a filter box and contents, then advice and keys.
 
-Why static text: it must be reachable without touching the game in progress; the
-panel is an overlay, so closing it returns to exactly the same table.
+Why a dialog over the table: it must be reachable at any moment without touching the
+game in progress; closing it returns to exactly the same table. Where it opens (its top,
+or a section: a card's details, the prompt's "why?") and what the filter holds are UI
+state (``UiState.help_filter``, decided by the reducer), so this module only draws: the
+dialog once (:func:`render_help`), and the parts a filter changes (:func:`rules_view`).
 """
 
 from __future__ import annotations
 
-from ui.render.markup import button
+from functools import cache, lru_cache
 
-HELP_HTML = """
-<h2 id="help-title">How to play</h2>
-<h3>A game</h3>
-<ol>
-<li><strong>Opening draft.</strong> Before the first round, one building from deck II per
-player is laid out. Starting with the player to the first player's right and going
-counter-clockwise, each keeps one; the first player gets the one left over.</li>
-<li><strong>Rounds.</strong> Seven rounds with two players (two emissaries each), fourteen
-with three or four (one emissary each). Each round is played as below.</li>
-<li><strong>The end.</strong> After the last round every city is scored; the most points
-wins.</li>
-</ol>
-<h3>A round</h3>
-<ol>
-<li><strong>Upkeep.</strong> New buildings come into the offer from each deck; influence
-cards found in deck I wait on the table.</li>
-<li><strong>Emissaries.</strong> From the first player, each places an emissary on a free
-space of the action strip. A space gives every brick and cog symbol between it and the
-Emperor; spaces nearer the Emperor act first.</li>
-<li><strong>Actions.</strong> Each emissary, from the Emperor outwards: take one building
-from the offer (if any), then in any order build one card from your hand and produce
-once, then end the turn. Missing bricks are paid with brick tokens, then 2 coins each;
-missing cogs cost 1 coin each, bought automatically.</li>
-<li><strong>Influence.</strong> If influence cards wait, the single player with the most
-influence tokens takes them all and returns their tokens; a tie postpones.</li>
-</ol>
-<p>A choice that would gain nothing is not offered, and the table says why under the
-turn's buttons. A move that is your only sensible choice is played for you.</p>
-<h3>Building</h3>
-<p>Place a building next to your city; the city may never exceed 4 × 4. Aqueducts: at
-most one per row and column; they may replace a building. Stars give influence tokens.
-The game log says where each building went (next to which buildings); point at an entry,
-or focus it, to see the place marked in the city.</p>
-<h3>Final scoring</h3>
-<ul>
-<li>Residential areas (same-value houses joined): sum of values × number of different
-public colours adjacent, plus the tokens of the best adjacent Thermal Baths.</li>
-<li>Aqueducts 1/2/3/4: 4/12/24/40 points. Temples: as written on each.</li>
-<li>1 point per coin, 1 per 2 influence tokens, influence cards at their value.</li>
-<li>Ties: most influence tokens, then most coins; else a shared win.</li>
-</ul>
-<h3>Advice</h3>
-<p><strong>Hint</strong> suggests your best few moves and what each does; choose one to
-play it. After the game, <strong>Review</strong> goes through your decisions the same way
-the Hint does, so a suggested move is never called a mistake there.</p>
-<h3 id="help-keys">Keys</h3>
-<p>The whole game plays by keyboard. After each move focus waits on your next choice:
-a card to keep, a space for your emissary, a building to take, a card to build. Tab and
-Shift+Tab move between controls; the arrow keys move within a group (the offer, your
-hand, a city, the strip); Enter or Space chooses. To build: choose a card in your hand,
-then a space in your city (each shows its price). <kbd>I</kbd> shows the focused card's
-details, <kbd>Esc</kbd> closes them (or cancels the card chosen) and returns you to where
-you were. <kbd>?</kbd> help, <kbd>E</kbd> end turn, <kbd>P</kbd> produce, <kbd>U</kbd>
-undo, <kbd>H</kbd> hint (the computer's best few moves).</p>
-<p class="muted">Colours of public buildings also show a letter and a shape:
-Y ● yellow, R ▲ red, G ■ green, B ◆ blue.</p>
-"""
-"""The help text. The "Keys" section (``id="help-keys"``) lists the keys of
-``ui/shell/input.py``: whoever changes the keys rewrites that section alone."""
+from ui.model.state import HELP_FILTER_MAX as FILTER_MAX
+from ui.render.markup import button, esc
+from ui.render.rules import anchors as at
+from ui.render.rules.buildings import building_entries
+from ui.render.rules.entry import Entry, link
+from ui.render.rules.play import play_entries
+from ui.render.rules.scoring import scoring_entries
+
+ADVICE = Entry(at.ADVICE, "Hint and review", (
+    "<p><strong>Hint</strong> suggests your best few moves and what each does; choose one to "
+    "play it. After the game, <strong>Review</strong> goes through your decisions the same "
+    "way the Hint does, so a suggested move is never called a mistake there.</p>"
+    "<p>The game log says where each building went (next to which buildings); point at an "
+    "entry, or focus it, to see the place marked in the city.</p>"))
+
+KEYS = Entry(at.KEYS, "Keys", (
+    "<p>The whole game plays by keyboard. After each move focus waits on your next choice: "
+    "a card to keep, a space for your emissary, a building to take, a card to build. Tab and "
+    "Shift+Tab move between controls; the arrow keys move within a group (the offer, your "
+    "hand, a city, the strip); Enter or Space chooses. To build: choose a card in your hand, "
+    "then a space in your city (each shows its price). <kbd>I</kbd> shows the focused card's "
+    "details, <kbd>Esc</kbd> closes them (or cancels the card chosen) and returns you to "
+    "where you were. <kbd>?</kbd> opens and closes these rules, <kbd>E</kbd> ends the turn, "
+    "<kbd>P</kbd> produces, <kbd>U</kbd> undoes, <kbd>H</kbd> asks for a hint.</p>"))
+"""The keys of ``ui/shell/input.py``: whoever changes the keys rewrites this entry alone."""
 
 
-def render_help() -> str:
-    """The help dialog contents (shown while ``UiState.help_open``: ``ui.shell.paint``)."""
-    return (f'<div class="help-box panel" role="dialog" aria-modal="true" '
-            f'aria-labelledby="help-title">{HELP_HTML}'
-            + button("Close help", cls="btn primary", data_ui="help-close", id="help-close")
-            + "</div>")
+@cache
+def entries() -> tuple[Entry, ...]:
+    """Every section of the dialog, in its order."""
+    return play_entries() + scoring_entries() + building_entries() + (ADVICE, KEYS)
+
+
+def title_of(anchor: str) -> str:
+    """The title of the section ``anchor`` (what a link to it says it opens)."""
+    return next(e.title for e in entries() if e.anchor == anchor)
+
+
+def filter_words(query: str) -> tuple[str, ...]:
+    """The words a filter asks for (lower case; a section must hold every one)."""
+    return tuple(query[:FILTER_MAX].lower().split())
+
+
+@lru_cache(maxsize=16)
+def rules_view(query: str) -> tuple[str, str]:
+    """The sections shown for the filter ``query`` (all for an empty one), and the
+    sentence that says how many match (for the dialog's live region)."""
+    words = filter_words(query)
+    shown = [e for e in entries() if e.matches(words)]
+    if not words:
+        return "".join(e.html() for e in shown), ""
+    asked = esc(" ".join(words))
+    if not shown:
+        return (f'<p class="rules-none">Nothing in the rules mentions “{asked}”. Try fewer '
+                "or shorter words.</p>"), f"Nothing matches “{asked}”."
+    cards = sum(e.anchor.startswith(at.building("")) for e in shown)
+    parts = [f"{n} {what}{'s' * (n != 1)}" for n, what in
+             ((len(shown) - cards, "section"), (cards, "building")) if n]
+    return "".join(e.html() for e in shown), f"{' and '.join(parts)} match “{asked}”."
+
+
+def contents() -> str:
+    """Links to the main sections (the dialog moves there; the filter is cleared)."""
+    return ('<nav class="rules-contents" aria-label="Contents of the rules"><ul>'
+            + "".join(f"<li>{link(e.anchor, e.title)}</li>" for e in entries()
+                      if e.level == 3)
+            + "</ul></nav>")
+
+
+WORKER_UNSTARTED = "AI worker: starts when needed"
+"""The About line's words for the AI worker before it starts; from then on its state is
+worded by ``ui.worker.health.status_words`` (written by ``Painter.worker_status``), and by
+``report_worker`` once it answers."""
+
+
+def about(legal_count: int) -> str:
+    """The dialog's last section: what runs where, and the engine's and the AI worker's
+    state (``#engine-status``, ``#worker-status``: diagnostics a player may look up, and
+    the browser tests read). Outside the filtered sections, so a filter never redraws the
+    worker's words."""
+    return ('<div class="rules-about"><h3 id="rules-about-title">About</h3><p>The rules '
+            "engine and the computer players run in this browser; nothing about your games "
+            "leaves it.</p>"
+            f'<p class="about-line"><span id="engine-status" data-legal-count="{legal_count}">'
+            f'Engine ready</span> · <span id="worker-status">{WORKER_UNSTARTED}</span></p>'
+            "</div>")
+
+
+def render_help(legal_count: int = 0) -> str:
+    """The dialog as it opens (shown while ``UiState.help_open``: ``ui.shell.paint``);
+    ``legal_count``: the engine's answer to the page's start-up probe, for the About line."""
+    body, count = rules_view("")
+    return ('<div class="help-box panel rules" role="dialog" aria-modal="true" '
+            'aria-labelledby="help-title"><div class="rules-top">'
+            f'<h2 id="{at.TOP}" tabindex="-1">Rules &amp; help</h2>'
+            + button("Close", cls="btn", data_ui="help-close", id="help-close",
+                     title="Close the rules and go back to the game")
+            + '</div><div class="rules-search" role="search">'
+            '<label for="rules-filter">Filter the rules</label>'
+            f'<input id="rules-filter" type="search" maxlength="{FILTER_MAX}" '
+            'autocomplete="off" spellcheck="false" aria-controls="rules-body" '
+            'aria-describedby="rules-count">'
+            f'<p id="rules-count" class="rules-count" role="status">{count}</p></div>'
+            f'{contents()}<div id="rules-body">{body}</div>{about(legal_count)}</div>')

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import rome
 from ui.render import facts
+from ui.render.card_words import card_title
 from ui.render.city import price_text
+from ui.render.help_panel import title_of
 from ui.render.hint import render_hint
 from ui.render.markup import button, esc
-from ui.render.svg_cards import card_face, card_title
+from ui.render.rules import anchors
+from ui.render.svg_cards import card_face
 from ui.render.view import TableView
 
 
@@ -39,6 +42,14 @@ def _undo(view: TableView) -> str:
     return button("↶ Undo", cls="btn", data_ui="undo", title="Undo your last action")
 
 
+def _why(view: TableView) -> str:
+    """The "why?" beside the question: the rules, open at the section that explains this
+    decision (issue 41)."""
+    anchor = anchors.for_decision(view.obs, view.selection)
+    return " " + button("why?", cls="btn small why", data_ui="rules", data_rules=anchor,
+                        id="rules-why", aria=f"why? The rules: {title_of(anchor)}")
+
+
 def render_prompt(view: TableView) -> str:
     """The decision area for the seat to act (or a waiting line while others decide),
     led by the round's influence scoring when it just happened."""
@@ -54,7 +65,7 @@ def _decision(view: TableView) -> str:
         return '<p class="prompt-text">The game is over.</p>'
     raw_name = view.names[cur]
     name = esc(raw_name)
-    if view.mode == "handover":
+    if view.mode in ("handover", "elsewhere"):  # the hand-over, or the message area, says
         return ""
     if view.mode == "auto":
         return (f'<p class="prompt-text thinking auto-move"><span class="auto-tag">auto</span> '
@@ -65,29 +76,31 @@ def _decision(view: TableView) -> str:
                 f'<span class="spinner" aria-hidden="true"></span>{esc(text)}</p>')
     parts: list[str] = []
     step = obs["step"]
+    why = _why(view)
     if obs["phase"] == "draft":
         parts.append(f'<p class="prompt-text">{name}, keep one card of the opening draft; '
-                     "the rest pass on.</p>")
+                     f"the rest pass on.{why}</p>")
         parts.append(_card_choices("draft", obs["draft_pool"] or [], view, "Keep"))
     elif obs["phase"] == "emissary":
         parts.append(f'<p class="prompt-text">{name}, place an emissary on the strip. '
-                     "Spaces nearer the Emperor act earlier; farther ones give more.</p>")
+                     f"Spaces nearer the Emperor act earlier; farther ones give more.{why}</p>")
     elif step == "take":
-        parts.append(f'<p class="prompt-text">{name}, take one building from the offer.</p>')
+        parts.append(f'<p class="prompt-text">{name}, take one building from the offer.{why}'
+                     "</p>")
     elif step == "school-deck":
         decks = [button(f"Deck {a.deck} <small>({obs['decks'][a.deck]} left)</small>",
                         cls="btn", data_action=str(a))
                  for a in view.actions if a.verb == "school"]
         n = obs["pending_draws"]
         parts.append(f'<p class="prompt-text">{name}, choose the deck your School draws '
-                     f"{n} card{'s' * (n != 1)} from.</p>"
+                     f"{n} card{'s' * (n != 1)} from.{why}</p>"
                      f'<div class="buttons">{"".join(decks)}</div>')
     elif step == "school-keep":
         parts.append(f'<p class="prompt-text">{name}, keep one of the cards drawn; the rest '
-                     "go to the bottom of the deck.</p>")
+                     f"go to the bottom of the deck.{why}</p>")
         parts.append(_card_choices("keep", obs["draw"] or [], view, "Keep"))
     else:
-        parts.append(_act_prompt(view, name))
+        parts.append(_act_prompt(view, name, why))
     parts.extend(f'<p class="hint withheld">{esc(line)}</p>' for line in view.withheld)
     undo = _undo(view)
     if undo:
@@ -96,7 +109,7 @@ def _decision(view: TableView) -> str:
     return "".join(parts)
 
 
-def _act_prompt(view: TableView, name: str) -> str:
+def _act_prompt(view: TableView, name: str, why: str) -> str:
     obs = view.obs
     cur = obs["current_player"]
     bricks, cogs = facts.strip_now(obs)[1][obs["acting"] - 1]
@@ -134,6 +147,6 @@ def _act_prompt(view: TableView, name: str) -> str:
         if action.verb == "end":
             buttons.append(button("End turn", cls="btn primary", data_action=str(action),
                                   title="End your turn"))
-    return (f'<p class="prompt-text">{name}, your turn. {res}</p>'
+    return (f'<p class="prompt-text">{name}, your turn. {res}{why}</p>'
             f'<p class="hint">{" ".join(hint)}</p>'
             f'<div class="buttons">{"".join(buttons)}</div>')

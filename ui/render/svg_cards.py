@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import rome
 from rome.cards import Building
+from ui.render.card_words import card_title, short_name, tiny_name
 from ui.render.markup import esc
 
 TYPE_FILL = {
@@ -28,31 +29,8 @@ COLOUR_SHAPE = {  # a shape per colour too: letter + shape + hue
     "blue": "diamond",
 }
 
-SHORT_NAMES = {
-    "vegetable-farm": "Vegetables", "grain-farm": "Grain", "sheep-farm": "Sheep",
-    "vineyard": "Vineyard", "house-2": "House 2", "house-3": "House 3", "house-4": "House 4",
-    "villa-2": "Villa 2", "villa-3": "Villa 3", "villa-4": "Villa 4", "market": "Market",
-    "forum-romanum": "Forum", "arena": "Arena", "colosseum": "Colosseum", "school": "School",
-    "university": "University", "baths": "Baths", "imperial-baths": "Imp. Baths",
-    "aqueduct": "Aqueduct", "grand-aqueduct": "Gr. Aqueduct", "temple-luna": "Luna",
-    "temple-mars": "Mars", "temple-venus": "Venus", "temple-jupiter": "Jupiter",
-    "temple-mercury": "Mercury", "temple-minerva": "Minerva", "temple-fortuna": "Fortuna",
-    "temple-cupid": "Cupid", "temple-juno": "Juno", "temple-saturn": "Saturn",
-    "shrine": "Shrine",
-}
-TINY_NAMES = {  # at most 5 letters: what fits an opponent's city cell at 11 px
-    "vegetable-farm": "Veg", "grain-farm": "Grain", "sheep-farm": "Sheep",
-    "vineyard": "Vine", "house-2": "H 2", "house-3": "H 3", "house-4": "H 4",
-    "villa-2": "Vil 2", "villa-3": "Vil 3", "villa-4": "Vil 4", "market": "Mkt",
-    "forum-romanum": "Forum", "arena": "Arena", "colosseum": "Colos", "school": "Schl",
-    "university": "Univ", "baths": "Baths", "imperial-baths": "I.Bth", "aqueduct": "Aq",
-    "grand-aqueduct": "G.Aq", "temple-luna": "Luna", "temple-mars": "Mars",
-    "temple-venus": "Venus", "temple-jupiter": "Jup", "temple-mercury": "Merc",
-    "temple-minerva": "Minrv", "temple-fortuna": "Fort", "temple-cupid": "Cupid",
-    "temple-juno": "Juno", "temple-saturn": "Sat", "shrine": "Shrn",
-}
 SOFT_BREAKS = {  # where a card's name may break (a soft hyphen) when the card is narrow
-    "Vegetables": "Vege\u00adtables", "Vineyard": "Vine\u00adyard",
+    "Vineyard": "Vine\u00adyard",
     "Colosseum": "Colos\u00adseum", "University": "Univer\u00adsity",
     "Aqueduct": "Aque\u00adduct", "Gr. Aqueduct": "Gr. Aque\u00adduct",
     "Mercury": "Mer\u00adcury", "Jupiter": "Jupi\u00adter", "Minerva": "Miner\u00adva",
@@ -69,18 +47,6 @@ EFFECT_HINTS = {  # a few characters summarising the effect, readable on a small
     "temple-juno": "10 if 4 temples", "temple-saturn": "15 if 4 farms",
     "shrine": "2 per adj",
 }
-
-
-def card_title(kind: str) -> str:
-    """The plain-words description used as tooltip and accessible name."""
-    b = rome.BUILDINGS[kind]
-    parts = [b.name, f"{b.type}"]
-    if b.colour:
-        parts[-1] = f"{b.colour} {b.type}"
-    parts.append(f"cost {b.cost} brick{'s' if b.cost != 1 else ''}")
-    if b.stars:
-        parts.append(f"{b.stars} star{'s' if b.stars > 1 else ''}")
-    return ", ".join(parts) + ". " + b.rule
 
 
 def _star(x: float, y: float, r: float) -> str:
@@ -218,7 +184,7 @@ def card_svg(kind: str, *, square: bool = False, brick_token: bool = False,
         if brick_token:
             parts.append(_brick(66, 60 if square else 84, 24, 16, ""))
         return "".join(parts) + "</svg>"  # points: a label of card_face
-    name = SHORT_NAMES.get(kind, b.name)
+    name = short_name(kind)
     name_y = h - 12
     size = 14 if len(name) <= 9 else 12
     parts.append(f'<text x="50" y="{name_y}" font-size="{size}" text-anchor="middle" '
@@ -252,7 +218,8 @@ def card_face(kind: str, *, square: bool = False, brick_token: bool = False,
 
     Why HTML: an SVG's text shrinks with the card (an opponent's city cell drew a name at
     3.6 px); HTML labels keep the stylesheet's minimum of 11 px at any card size, and the
-    stylesheet picks the name that fits (short or ``TINY_NAMES``) by where the card lies.
+    stylesheet picks the name that fits (:mod:`ui.render.card_words`: short or tiny) by
+    where the card lies.
     The effect hints of :func:`card_svg` are left out: at 11 px they cover the drawing, and
     the details (``i``, a click, a long press) give the whole rule. The words are
     ``aria-hidden``: the card's accessible name says it all.
@@ -262,8 +229,8 @@ def card_face(kind: str, *, square: bool = False, brick_token: bool = False,
     if b.colour and not square:
         labels.append(_label("letter", b.letter))
     labels.append(f'<span class="lbl name" aria-hidden="true"><span class="full">'
-                  f'{esc(_breakable(SHORT_NAMES.get(kind, b.name)))}</span><span class="tiny">'
-                  f'{esc(TINY_NAMES.get(kind, b.name[:5]))}</span></span>')
+                  f'{esc(_breakable(short_name(kind)))}</span><span class="tiny">'
+                  f'{esc(tiny_name(kind))}</span></span>')
     if points:
         labels.append(_label("pts", str(points)))
     shape = "square" if square else "tall"

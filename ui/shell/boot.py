@@ -10,10 +10,12 @@ means "start-up failed" (with a readable message on screen). Each entry script c
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import traceback
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from pyodide.ffi import create_once_callable
 from pyscript import create_named_worker, document, window, workers
 from pyscript.ffi import create_proxy, to_js
 
@@ -157,11 +159,37 @@ async def within(promise: Any, seconds: float) -> Any:
         raise
 
 
+def _scripts(name: str) -> Any:
+    """The script elements of the named worker and of its start without the memory
+    snapshot (:func:`start_worker`): at most one of them runs."""
+    return document.querySelectorAll(
+        f'script[name="{name}"], script[name="{name}{WITHOUT_SNAPSHOT}"]')
+
+
+def watch_worker(name: str, lock: str, gone: Callable[[str], None]) -> None:
+    """Call ``gone(cause)`` when the named worker reports an error ("crashed") or a message
+    it could not read ("garbled"), and, given the Web Lock ``lock`` it holds for its life
+    (``ui.worker.lifeline``), when that lock is released: the worker ended ("closed").
+
+    Why: a worker fires no close event, and one busy searching answers nothing. The
+    listeners stay for the page's life (a few proxies: the worker restarts twice at most),
+    so ``gone`` must ignore news of a worker it has already replaced.
+    """
+    for el in _scripts(name):  # the one running: named so, or started without the snapshot
+        xworker = getattr(el, "xworker", None)
+        if xworker is not None:
+            xworker.addEventListener("error", create_proxy(lambda _event: gone("crashed")))
+            xworker.addEventListener("messageerror",
+                                     create_proxy(lambda _event: gone("garbled")))
+    if lock:
+        with contextlib.suppress(Exception):  # no Web Locks on the page: pings and limits tell
+            window.navigator.locks.request(lock, create_once_callable(lambda _lock: gone("closed")))
+
+
 def stop_worker(name: str) -> None:
     """Terminate the named worker (hung or crashed) and remove its script element, or those
     of its start without the snapshot (:func:`start_worker`)."""
-    for el in document.querySelectorAll(
-            f'script[name="{name}"], script[name="{name}{WITHOUT_SNAPSHOT}"]'):
+    for el in _scripts(name):
         try:
             xworker = getattr(el, "xworker", None)
             if xworker is not None:

@@ -15,6 +15,7 @@ from pyscript.ffi import create_proxy, to_js
 import rome
 from ui.model import events
 from ui.model.state import UiState
+from ui.model.turn import TO_CHOICES
 from ui.render import newgame
 from ui.render.markup import present
 from ui.saves import save
@@ -43,6 +44,10 @@ class Page(Protocol):
     def resume(self, slot: str) -> None: ...
 
     def new_game(self, seats: list[Seat], seed: int, shrine: bool) -> None: ...
+
+    def begin(self, session: Session, slot: str | None = None) -> None: ...
+
+    def learn(self, only_on_table: bool = False) -> bool: ...
 
 
 def download(text: str, filename: str) -> None:
@@ -97,11 +102,13 @@ class Input:
         self.page = page
         self.root = root
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_key),
-                         create_proxy(self.on_change), create_proxy(self.on_context)]
+                         create_proxy(self.on_change), create_proxy(self.on_context),
+                         create_proxy(self.on_input)]
         root.addEventListener("click", self._proxies[0])
         document.addEventListener("keydown", self._proxies[1])
         root.addEventListener("change", self._proxies[2])
         root.addEventListener("contextmenu", self._proxies[3])
+        root.addEventListener("input", self._proxies[4])
         self.long_press = touch.LongPress(root, self.details)
 
     def details(self, card: Any) -> None:
@@ -148,10 +155,18 @@ class Input:
             "help-close": events.Panel("help", False),
             "help-backdrop": events.Panel("help", False),
             "detail-close": events.Panel("detail", ""), "dismiss": events.Notice(""),
-            "overwrite": events.Overwrite(), "newgame": events.Leave(),
+            "play-here": events.TakeOver(), "newgame": events.Leave(),
+            "tutorial-next": events.TutorialNext(),  # the guided game (issue 41)
+            # hot-seat and the phone (issue 40)
+            "reveal-hands": events.Reveal(True), "keep-hands": events.Reveal(False),
+            TO_CHOICES: events.ToChoices(),
         }
         if command in simple:
             page.dispatch(simple[command])
+        elif command == "rules":  # a link to a section of the rules (issue 41)
+            anchor = target.getAttribute("data-rules")
+            page.dispatch(events.Panel("help", str(anchor) if present(anchor) and anchor
+                                       else True, back=f"#{target.id}" if target.id else ""))
         elif command == "review":
             page.dispatch(events.AskReview(int(target.getAttribute("data-review-seat"))))
         elif command == "tab":
@@ -169,6 +184,8 @@ class Input:
                 page.dispatch(events.OpenForm(notice=str(exc)))
                 return
             page.new_game(seats, seed, shrine)
+        elif command == "learn":  # "Learn to play" (issue 41)
+            page.learn()
         elif command == "resume-slot":
             page.resume(str(target.getAttribute("data-slot")))
         elif command == "delete-slot":
@@ -201,14 +218,16 @@ class Input:
         if key == "Tab" and help_open:
             self._trap(event)
             return
+        if key == "Escape" and help_open:  # even from the rules' filter box
+            event.preventDefault()
+            self.page.dispatch(events.Panel("help", False))
+            return
         tag = str(getattr(event.target, "tagName", "")).lower()
         if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey \
                 or event.altKey:
             return
         if key == "Escape":
-            if help_open:
-                self.page.dispatch(events.Panel("help", False))
-            elif self.page.ui.detail:
+            if self.page.ui.detail:
                 self.page.dispatch(events.Panel("detail", ""))
             elif self.page.ui.selection:
                 self.page.dispatch(events.Select(""))
@@ -259,7 +278,8 @@ class Input:
 
     def _trap(self, event: Any) -> None:
         """Keep Tab inside the help dialog."""
-        items = document.querySelectorAll("#help a[href], #help button, #help [tabindex]")
+        items = document.querySelectorAll(
+            "#help a[href], #help button, #help input, #help [tabindex]:not([tabindex='-1'])")
         if not items.length:
             return
         first, last = items.item(0), items.item(items.length - 1)
@@ -271,6 +291,11 @@ class Input:
         elif not event.shiftKey and (active == last or not inside):
             event.preventDefault()
             first.focus()
+
+    def on_input(self, event: Any) -> None:
+        """Typing in the rules' filter box (each keystroke, not only on leaving it)."""
+        if str(event.target.id) == "rules-filter":
+            self.page.dispatch(events.RulesFilter(str(event.target.value)))
 
     def on_change(self, event: Any) -> None:
         target_id = str(event.target.id)
@@ -290,4 +315,4 @@ class Input:
         except SaveError as exc:
             self.page.dispatch(events.OpenForm(notice=f"That file could not be loaded: {exc}."))
             return
-        self.page.dispatch(events.Begin(session, self.page.saves.new_slot()))
+        self.page.begin(session)

@@ -17,7 +17,8 @@ from ui.model import effects, events
 from ui.model.state import UiState
 from ui.render.names import quote
 from ui.saves.session import Session
-from ui.worker.ai_client import FAST_LEVELS, ComputerPlayers
+from ui.worker.ai_client import ComputerPlayers
+from ui.worker.health import FAST_LEVELS
 
 
 class Host(Protocol):
@@ -69,8 +70,6 @@ async def ask(host: Host, effect: effects.Ask, issued: float) -> None:
         return
     if effect.generation != host.ui.generation:
         return  # the game changed while it thought (undo, leave): nothing to say
-    if host.computers.notice:
-        host.dispatch(events.Notice(host.computers.notice))
     host.dispatch(events.Answer(effect.generation, text))
 
 
@@ -107,6 +106,4 @@ async def _worker_job(host: Host, generation: int, failed: str,
         traceback.print_exc()
         result, source = (), "page"
         host.dispatch(events.Notice(f"{failed}: {quote(str(exc), 80)}"))
-    if host.computers.notice:
-        host.dispatch(events.Notice(host.computers.notice))
     host.dispatch(answer(result, source))

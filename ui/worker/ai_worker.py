@@ -6,7 +6,8 @@ answers with the canonical text of the computer's action, decided from the
 observation alone (``rome.ai.choose_action``); ``analyse(obs_json, level, seed)`` the
 best few moves with values and reasons, for the table's hint (``rome.ai.analyse``);
 ``review(...)`` each of a seat's decisions in a finished game next to the best move
-found, for the end screen (``rome.ai.review``).
+found, for the end screen (``rome.ai.review``). ``ping`` and ``hold`` let the page tell
+at once that the worker died (``ui.worker.health``, ``ui.worker.lifeline``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import json
 import rome
 from rome.ai import LEVELS, choose_action
 from ui import selfcheck
-from ui.worker import probe
+from ui.worker import lifeline, probe
 
 
 def self_check() -> str:
@@ -31,6 +32,12 @@ def self_check() -> str:
 def ping() -> str:
     """Liveness check: answers as soon as the worker's Python is running."""
     return f"ready (engine package {rome.__name__})"
+
+
+async def hold(lock: str) -> bool:
+    """Hold the Web Lock ``lock`` for as long as this worker runs: the page's way to learn
+    at once that it ended (``ui.worker.lifeline``)."""
+    return await lifeline.hold(lock)
 
 
 def legal_count(num_players: int, seed: int) -> int:
@@ -69,4 +76,5 @@ def review(num_players: int, seed: int, actions_json: str, seat: int, level: str
     return json.dumps([{k: line[k] for k in keys} for line in lines])
 
 
-__export__ = ["self_check", "ping", "legal_count", "levels", "choose", "analyse", "review"]
+__export__ = ["self_check", "ping", "hold", "legal_count", "levels", "choose", "analyse",
+              "review"]
