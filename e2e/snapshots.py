@@ -67,13 +67,15 @@ SKIPPED = ["pyodide:start", "pyodide:skipped"]
 FAILED_RESTORE = ["pyodide:start", "pyodide:verified", "pyodide:booted",
                   "pyodide:snapshot-taken"]
 
-DAMAGE = [("flips", seed) for seed in range(1, 5)] + [
+DAMAGE = [("flips", seed) for seed in range(1, 3)] + [
     ("truncated", 7), ("empty", 0), ("digest lie", 0), ("another build", 0),
     ("another Pyodide, rehashed", 0), ("garbage, rehashed", 0),
     ("scrambled heap, rehashed", 8)]
 """Damage, and the seed of where it falls: 16 bytes flipped at random offsets, a random
 length cut off, or a header that lies. "Rehashed" ones carry the digest of their damaged
-bytes, so only Pyodide's own build check or the restore itself can refuse them."""
+bytes, so only Pyodide's own build check or the restore itself can refuse them. Flips at
+two seeds, met by the page and by the AI worker: the digest refuses any flip alike, and
+each case costs a start (the test's longest part)."""
 
 
 def edits(how: str, seed: int, size: int) -> object:

@@ -145,9 +145,9 @@ async function kept(cache) {
 
 // Several contexts of one origin may each make a snapshot (the page and its AI worker, two
 // tabs): the first one kept stays, and no writer deletes this build's snapshot (deleting
-// it before writing, and again after a failed write, let a context whose write failed,
-// for quota, wipe another's good one). A put that fails stores nothing, so nothing is left
-// to clean up after it.
+// it before writing, and again after a failed write, would let a context whose write
+// failed wipe another's good one). A put that fails stores nothing, so nothing is left to
+// clean up after it.
 function keep(bytes) {
   setTimeout(async () => {
     try {

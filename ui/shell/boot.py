@@ -39,6 +39,11 @@ def fail(message: str) -> None:
     window.romeBoot.fail(message)
 
 
+SELF_CHECK_MARKS = ("rome:self-check", "rome:self-checked")
+"""``performance`` marks around the page's self-check: what it costs every start, read by
+``benchmarks/bench_boot_phases.py``."""
+
+
 def start(setup: Callable[[], None]) -> None:
     """Check the interpreter (:mod:`ui.selfcheck`), run ``setup`` (which builds the page),
     then mark ready; report any failure.
@@ -48,7 +53,9 @@ def start(setup: Callable[[], None]) -> None:
     (``assets/boot.js``).
     """
     progress(92, "Starting the game")
+    window.performance.mark(SELF_CHECK_MARKS[0])
     wrong = selfcheck.problem(window)
+    window.performance.mark(SELF_CHECK_MARKS[1])
     if wrong:
         fail(f"The start-up self-check found a wrong answer about {wrong}.")
         return
