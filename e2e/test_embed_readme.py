@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 from conftest import PageErrors, watch_errors
-from embedhost import TwoOriginGuard, _origin
+from embedhost import TwoOriginGuard, _origin, watch_heights_js
 from playwright.sync_api import Browser, Frame, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
@@ -50,15 +50,7 @@ WATCH = f"""<script>
       e.sources.map((s) => `${{s.node ? s.node.nodeName : "?"}} from y ${{s.previousRect.y}}` +
                            ` to y ${{s.currentRect.y}}`)]);
   }}).observe({{ type: "layout-shift", buffered: true }});
-  const frames = () => [...document.querySelectorAll("iframe")];
-  setInterval(() => samples.push(
-    [performance.now(), frames().map((f) => f.getBoundingClientRect().height)]), {SAMPLE_MS});
-  addEventListener("message", ({{ source, data }}) => {{
-    if (data && data.type === "rome:height")
-      reports.push([performance.now(), frames().findIndex((f) => f.contentWindow === source),
-                    data.height]);
-  }});
-</script>"""
+{watch_heights_js(SAMPLE_MS)}</script>"""
 
 
 def readme_snippets() -> tuple[str, list[str]]:

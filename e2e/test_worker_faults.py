@@ -5,7 +5,7 @@ The worker is closed (terminated from the page), crashes (an uncaught error in i
 aborts (Pyodide's fatal error) in the middle of a game, idle or in the middle of a
 request, and each test measures what the human feels: the time from the death to the next
 computer move (or hint) shown, at most ``HUMAN_WAIT_MS``; the page's main thread never
-stalls (a heartbeat); and, once the worker is back, the status line and the notice say
+stalls (a heartbeat); and, once the worker is back, the status line and the message area say
 the same thing. Run with ``-s`` to see the figures (docs/hardening.md keeps them).
 A worker whose script is missing, whose move never ends or fails, and a reload in the middle
 of a computer's turn are tried too.
@@ -30,6 +30,7 @@ a death mid-search."""
 TABLE = "document.getElementById('table')"
 WORKER_JS = "document.querySelector('script[worker]')"
 RESTARTED = "The AI worker was restarted."
+WORKER_LINE = "#messages [data-message=worker]"  # its line of the message area
 HINT = -1
 
 SOURCE = (ROOT / "ui" / "worker" / "ai_worker.py").read_text()
@@ -176,7 +177,7 @@ def check_words_agree(page: Page, what: str) -> str:
     says ``what`` happened, then the status's words."""
     status = page.locator("#worker-status")
     expect(status).to_have_text(RESTARTED, timeout=30_000)
-    notice = page.locator("#notice")
+    notice = page.locator(WORKER_LINE)
     expect(notice).to_contain_text(what)
     expect(notice).to_contain_text(RESTARTED)
     text = notice.inner_text()
@@ -280,7 +281,7 @@ def test_worker_script_404_falls_back_to_the_quick_ai(
         page: Page, page_errors: object, open_game: OpenGame, worker_script: Serve) -> None:
     worker_script("missing", 404)
     open_game(page, "index.html?seats=easy,easy&seed=2&pace=0")
-    expect(page.locator("#notice")).to_contain_text("could not be loaded (HTTP 404)")
+    expect(page.locator(WORKER_LINE)).to_contain_text("could not be loaded (HTTP 404)")
     expect(page.locator("#worker-status")).to_contain_text("quick AI")
     wait_moves(page, 30, timeout_ms=60_000)
 
@@ -296,7 +297,7 @@ def test_worker_fault_is_said_and_the_game_goes_on(
     # hard, not easy or normal: the page plays theirs while the worker boots, and a game at
     # the instant pace can end before the worker is up.
     open_game(page, "index.html?seats=hard,hard&seed=4&pace=0")
-    notice = page.locator("#notice")
+    notice = page.locator(WORKER_LINE)
     expect(notice).to_contain_text(words, timeout=90_000)
     expect(notice).to_contain_text("(hard) played a quick move instead")
     wait_moves(page, 40, timeout_ms=180_000)

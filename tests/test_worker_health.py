@@ -3,20 +3,26 @@
 ``ui.worker.health`` holds the decisions the browser's client applies: the limits (a
 ping's, a busy request's: its level's wall-clock cap plus a margin, no longer a flat 30 s)
 and the words, a notice about the worker being what happened followed by the status line's
-words, so the two cannot disagree. The reducer replaces the notice it updates, never
-stacking "restarting" beside "restarted".
+words, so the two cannot disagree. The worker's sentence stands in a line of the message
+area of its own: "restarted" replaces "restarting", never beside it, and the next human
+decision takes it back.
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
 
+import rome
 import rome.ai.levels
 from ui import model
+from ui.model import Mode
 from ui.model.state import UiState
+from ui.saves.session import Seat, Session
 from ui.worker import health
+from ui_drive import at_random, play_until
 
 STATUSES = ("idle", "warming", "ready", "restarting", "failed")
 CAUSES = tuple(health.INCIDENTS)
@@ -109,14 +115,31 @@ def test_nothing_happened_nothing_said() -> None:
         assert health.notice("", "", status, 0) == ""
 
 
-def test_the_updated_notice_replaces_the_old_one_and_keeps_the_others() -> None:
+def test_the_worker_line_is_replaced_never_stacked_and_leaves_the_others() -> None:
     restarting = health.notice(health.incident("closed"), "", "restarting", 1)
     restarted = health.notice(health.incident("closed"), "", "ready", 1)
-    ui = UiState(notices=("Saved games are kept in this browser only.", restarting))
-    updated, effects = model.reduce(ui, model.Notice(restarted, replaces=restarting))
-    assert updated.notices == ("Saved games are kept in this browser only.", restarted)
+    unsaved = model.Message("unsaved", "This game is not being saved.")
+    ui = UiState(notices=("Saved games are kept in this browser only.",), messages=(unsaved,))
+    first, effects = model.reduce(ui, model.WorkerSaid(restarting))
+    updated, _ = model.reduce(first, model.WorkerSaid(restarted))
     assert effects == ()
-    # dismissed meanwhile: the news comes back once, alone
-    dismissed, _ = model.reduce(ui, model.Notice(""))
-    again, _ = model.reduce(dismissed, model.Notice(restarted, replaces=restarting))
-    assert again.notices == (restarted,)
+    assert updated.messages == (unsaved, model.Message("worker", restarted))
+    assert updated.notices == ui.notices
+    assert model.reduce(updated, model.WorkerSaid(""))[0].messages == (unsaved,)
+
+
+def test_the_next_human_decision_takes_the_worker_line_back() -> None:
+    """What the worker said stays while the human thinks, and goes once the human moves: a
+    later move of the same game is no longer the one that was cut short."""
+    ui, _ = model.reduce(UiState(pace=0), model.Begin(Session.new(
+        [Seat("Ann", True), Seat("Bot", False, "greedy")], 5, False)))
+    ui = play_until(ui, lambda u: u.mode is Mode.HUMAN, at_random(random.Random(5)))
+    said = "The computer could not move: the worker went away."
+    ui, _ = model.reduce(ui, model.WorkerSaid(said))
+    ui, _ = model.reduce(ui, model.Select(""))  # looking around is not deciding
+    assert model.Message("worker", said) in ui.messages
+    assert ui.session is not None
+    action = rome.sensible_actions(ui.session.state)[0]
+    moved, _ = model.reduce(ui, model.Act(action))
+    assert moved.session is not None and len(moved.session.actions) > len(ui.session.actions)
+    assert all(m.kind != "worker" for m in moved.messages)

@@ -27,6 +27,7 @@ from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from ui.bounds import PACE, PACE_NAMES, SEED, Place, Whole, sentence
+from ui.tutorial.topics import TOPICS
 
 MAX_ADDRESS_CHARS = 200_000
 """The longest query read at all: a replay link of a long 4-player game is ~20 000."""
@@ -41,7 +42,7 @@ MAX_NAME_CHARS = 64
 MAX_SEATS_CHARS = 100
 STEP = Whole(0, 10_000)
 """Past any game's last step (4 players: about 250); a larger step shows the end."""
-VIEWS = ("calculator", "city", "replay", "game")
+VIEWS = ("calculator", "city", "replay", "game", "lesson")
 THEMES = ("light", "dark", "auto")
 BOOLEANS: Mapping[str, bool] = {"true": True, "1": True, "false": False, "0": False}
 PACE_RULE = f"{', '.join(PACE_NAMES)} or {PACE.rule}"
@@ -223,6 +224,7 @@ class EmbedAddress:
     open_hands: bool = False  # replay: every hand face up (teaching)
     step: int | None = None  # replay: the step to show first
     namespace: str = ""  # game: where its saves go, apart from the site's and other embeds'
+    topic: str = ""  # lesson: one of ui.tutorial.topics.TOPICS
     problems: tuple[str, ...] = ()
 
 
@@ -241,6 +243,7 @@ def embed_address(search: str) -> EmbedAddress:
         ("open", "open_hands", lambda t: flag("open", t)),
         ("step", "step", lambda t: ADDRESS.whole_text("step=", STEP, t)),
         ("save", "namespace", namespace),
+        ("topic", "topic", lambda t: choice("topic", t, TOPICS)),
     )
     for key, field_name, read in readers:
         if key in query:

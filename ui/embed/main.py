@@ -16,8 +16,11 @@ from ui.address import EmbedAddress
 from ui.embed import page, replay
 from ui.render.markup import esc
 from ui.shell import boot
+from ui.tutorial.topics import TOPICS
 
 _view: object = None
+LESSON_HELP = ("The address needs topic= with one of the lessons: " + ", ".join(TOPICS)
+               + ".")
 
 
 def _mount_replay(params: EmbedAddress, text: str, where: str) -> None:
@@ -48,6 +51,10 @@ def setup(params: EmbedAddress, record_text: str = "", fetch_problem: str = "") 
         else:
             page.show_problem("No game to replay",
                               "The address needs record=<JSON> or src=<file.json>.")
+    elif params.view == "lesson" and params.topic:
+        _view = page.mount_lesson(params.topic)
+    elif params.view == "lesson":
+        page.show_problem("No lesson to show", LESSON_HELP)
     elif params.view == "game":
         from ui.embed import game
 

@@ -130,7 +130,15 @@ class Panel:
 @dataclass(frozen=True)
 class Notice:
     text: str  # "" dismisses every notice
-    replaces: str = ""  # a notice this one updates (it goes, if still shown)
+
+
+@dataclass(frozen=True)
+class WorkerSaid:
+    """What happened to the computers' worker, or to a decision it was asked for (a move
+    played by the quick AI instead, a hint cut short), in a sentence; "" once there is
+    nothing more to say."""
+
+    text: str
 
 
 @dataclass(frozen=True)
@@ -253,4 +261,4 @@ class Followed:
 Event = Begin | Act | Select | Undo | HandOver | Tick | Answer | Thinking | Setting | Panel \
     | Notice | Leave | AskHint | HintAnswer | AskReview | ReviewAnswer | OpenForm | Tab \
     | ToChoices | Reveal | Saved | Claimed | Wanted | Lost | TakeOver | OtherTab | Followed \
-    | RulesFilter | TutorialNext
+    | RulesFilter | TutorialNext | WorkerSaid

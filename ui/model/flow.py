@@ -85,8 +85,8 @@ def log_for(session: Session, kept: tuple[log_view.LogEntry, ...] = (),
 def saving(ui: UiState, session: Session) -> tuple[Save | KeepTutorial, ...]:
     """The save after a move: into the game's slot, by the one tab that holds it (a save
     refused earlier is tried again at every move); a course's game under its own key."""
-    if ui.tutorial is not None:  # the guided game (issue 41): never a save slot
-        return (KeepTutorial(session, ui.tutorial),)
+    if ui.tutorial is not None:  # a course (issue 41): never a save slot, a lesson no save
+        return (KeepTutorial(session, ui.tutorial),) if ui.tutorial.kept else ()
     if ui.slot is None or ui.writer is not Writer.HERE:
         return ()
     return (Save(session, ui.slot),)

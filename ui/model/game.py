@@ -10,7 +10,7 @@ from ui.model import tutor
 from ui.model.effects import Claim, Effect, Focus, Release, Result, ShowTable
 from ui.model.events import Act, Answer, Begin, HandOver, Select, Thinking, Tick, Undo
 from ui.model.flow import course_focus, decision_focus, log_for, played, saving, settle
-from ui.model.messages import unsaid
+from ui.model.messages import WORKER, unsaid
 from ui.model.state import Mode, UiState, Writer
 
 
@@ -52,7 +52,9 @@ def act(ui: UiState, event: Act) -> Result:
     refusal = tutor.refused(ui, event.action)  # a course asks for one move (issue 41)
     if refusal is not None:
         return refusal
-    return played(tutor.heard(ui), str(event.action), auto=False)
+    heard = tutor.heard(ui)
+    heard = replace(heard, messages=unsaid(heard.messages, WORKER))
+    return played(heard, str(event.action), auto=False)
 
 
 def select(ui: UiState, event: Select) -> Result:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 KINDS: tuple[str, ...] = (
     "tab",  # another tab plays this game: here it is only shown (ui/model/tabs.py)
     "unsaved",  # the game is not being saved (ui/model/page.py: saved)
+    "worker",  # the computers' worker failed, or a decision was cut short (ui/model/page.py)
     "auto",  # moves the table played for someone since a human decided (ui/model/forced.py)
     # -- hot-seat and the phone (issue 40) --------------------------------------------
     "reveal",  # opening the hands mid-game waits for a yes (ui/model/page.py: setting)
@@ -29,6 +30,10 @@ KINDS: tuple[str, ...] = (
     # -- end of hot-seat and the phone ------------------------------------------------
 )
 """Every kind of message, in the order the message area shows them."""
+
+WORKER = "worker"
+"""The kind said by the worker's words (``ui.model.page.worker_said``) and taken back by
+the next human decision (``ui.model.game.act``)."""
 
 
 @dataclass(frozen=True)

@@ -19,9 +19,10 @@ from ui.model.events import (
     Setting,
     Tab,
     ToChoices,
+    WorkerSaid,
 )
 from ui.model.flow import course_focus, decision_focus, settle
-from ui.model.messages import Control, Message, said, unsaid
+from ui.model.messages import WORKER, Control, Message, said, unsaid
 from ui.model.state import HELP_FILTER_MAX, PHONE_TABS, Mode, UiState, Writer
 from ui.render.rules import anchors
 from ui.saves.refusal import DOWNLOAD
@@ -169,9 +170,16 @@ def to_choices(ui: UiState, event: ToChoices) -> Result:
 def notice(ui: UiState, event: Notice) -> Result:
     if not event.text:
         return replace(ui, notices=()), ()
-    if event.replaces in ui.notices:  # an update: the notice it updates goes
-        ui = replace(ui, notices=tuple(n for n in ui.notices if n != event.replaces))
     return noticed(ui, event.text), ()
+
+
+def worker_said(ui: UiState, event: WorkerSaid) -> Result:
+    """The worker's line of the message area: each sentence replaces the one before (a
+    restart's "restarting…" by its "restarted"), so what stands is always true; it stays
+    until the next human decision (``ui.model.game.act``) or a later word of the worker."""
+    messages = (said(ui.messages, Message(WORKER, event.text)) if event.text
+                else unsaid(ui.messages, WORKER))
+    return replace(ui, messages=messages), ()
 
 
 def leave(ui: UiState, event: Leave) -> Result:

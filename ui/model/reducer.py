@@ -43,6 +43,7 @@ from ui.model.events import (
     TutorialNext,
     Undo,
     Wanted,
+    WorkerSaid,
 )
 from ui.model.state import UiState
 
@@ -52,6 +53,7 @@ _HANDLERS: dict[type, Callable[[UiState, Any], Result]] = {
     AskHint: advice.ask_hint, HintAnswer: advice.hint_answer, AskReview: advice.ask_review,
     ReviewAnswer: advice.review_answer,
     Setting: page.setting, Panel: page.panel, Notice: page.notice, Leave: page.leave,
+    WorkerSaid: page.worker_said,
     OpenForm: page.open_form, Tab: page.tab, Saved: page.saved,
     Claimed: tabs.claimed, Wanted: tabs.wanted, Lost: tabs.lost, TakeOver: tabs.take_over,
     OtherTab: tabs.other_tab, Followed: tabs.followed,

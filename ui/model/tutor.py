@@ -18,7 +18,7 @@ from ui.model.events import TutorialNext
 from ui.model.flow import played
 from ui.model.state import UiState
 from ui.tutorial import coach
-from ui.tutorial.course import Course, asked, fulfils, scripted
+from ui.tutorial.course import Course, accepted, fulfils, played_out, scripted
 from ui.tutorial.courses import COURSES
 from ui.tutorial.marks import NEXT, TARGET
 
@@ -35,9 +35,11 @@ def refused(ui: UiState, tried: rome.Action | str) -> Result | None:
     course, s, progress = course_of(ui), ui.session, ui.tutorial
     if course is None or s is None or progress is None:
         return None
+    if played_out(course, s) and not rome.is_over(s.state):
+        return ui, ()  # a lesson's task is done: its table asks nothing more
     if isinstance(tried, str):
-        wanted = asked(course, s)
-        if wanted is None or rome.Action.parse(wanted).kind == tried:
+        wanted = accepted(course, s)
+        if not wanted or tried in {rome.Action.parse(text).kind for text in wanted}:
             return None
     elif fulfils(course, s, tried):
         return None
@@ -64,7 +66,7 @@ def replay(ui: UiState) -> Result:
 def next_page(ui: UiState, event: TutorialNext) -> Result:
     """On to the next page after the course's game (past the last: the course is done)."""
     course, s, progress = course_of(ui), ui.session, ui.tutorial
-    if course is None or s is None or progress is None or not rome.is_over(s.state) \
+    if course is None or s is None or progress is None or not played_out(course, s) \
             or progress.page >= len(course.pages):
         return ui, ()
     turned = replace(progress, page=progress.page + 1, answer="")

@@ -19,7 +19,7 @@ from ui.render.city import render_city
 from ui.render.help_panel import title_of
 from ui.render.markup import button, esc
 from ui.tutorial import coach
-from ui.tutorial.course import asked
+from ui.tutorial.course import asked, played_out
 from ui.tutorial.courses import COURSES
 from ui.tutorial.marks import NEXT
 
@@ -40,7 +40,7 @@ def target(ui: UiState) -> Target | None:
     s = ui.session
     if course is None or s is None or ui.tutorial is None:
         return None
-    if rome.is_over(s.state):
+    if played_out(course, s):
         return Target(f"#{NEXT}") if ui.tutorial.page < len(course.pages) else None
     wanted = asked(course, s)
     if ui.mode is not Mode.HUMAN or wanted is None:

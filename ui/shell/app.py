@@ -63,7 +63,7 @@ class App:
         self.paint = Painter(self.root)
         self.computers = ComputerPlayers(
             Painter.worker_status,
-            lambda text, replaces: self.dispatch(events.Notice(text, replaces)),
+            lambda text: self.dispatch(events.WorkerSaid(text)),
             lambda: report_worker(self))
         self.input = Input(self, self.root)
         Painter.theme(self.ui)

@@ -66,7 +66,8 @@ async def ask(host: Host, effect: effects.Ask, issued: float) -> None:
     except Exception as exc:
         traceback.print_exc()
         if effect.generation == host.ui.generation:
-            host.dispatch(events.Notice(f"The computer could not move: {quote(str(exc), 80)}"))
+            host.dispatch(events.WorkerSaid(
+                f"The computer could not move: {quote(str(exc), 80)}"))
         return
     if effect.generation != host.ui.generation:
         return  # the game changed while it thought (undo, leave): nothing to say
@@ -105,5 +106,5 @@ async def _worker_job(host: Host, generation: int, failed: str,
     except Exception as exc:
         traceback.print_exc()
         result, source = (), "page"
-        host.dispatch(events.Notice(f"{failed}: {quote(str(exc), 80)}"))
+        host.dispatch(events.WorkerSaid(f"{failed}: {quote(str(exc), 80)}"))
     host.dispatch(answer(result, source))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import rome
 from ui.render import facts
 from ui.saves.session import Session
-from ui.tutorial.course import Course, Tutorial, asked
+from ui.tutorial.course import Course, Tutorial, asked, played_out
 from ui.tutorial.narration import told
 from ui.tutorial.position import Position, fill
 
@@ -91,7 +91,7 @@ def shown(course: Course, tutorial: Tutorial, session: Session, selection: str,
           deciding: bool) -> Shown:
     """What the course's panel says now; ``deciding``: the learner is being asked (the
     table waits for them), so the move asked for is said with how to make it."""
-    if rome.is_over(session.state):
+    if played_out(course, session):
         return _after(course, tutorial, session)
     names = names_of(session)
     ply = len(session.actions)
@@ -122,6 +122,8 @@ def answer(course: Course, session: Session, tried: rome.Action | str) -> str:
     a card chosen to build), in the course's words."""
     here = position(course, session)
     step = course.step_at(len(session.actions))
+    if step.explain is not None:
+        return step.explain(session.state, tried)
     if isinstance(tried, str):
         what = f"build the {rome.BUILDINGS[tried].name}"
     else:

@@ -36,13 +36,17 @@ class Step:
     enough). ``anchor``: the rules section it teaches (``ui.render.rules.anchors``; ""
     none). ``why``: why this move is asked for, said after the course's ``lead`` when
     another is tried (a template; "" for the course's own). ``accept``: more moves that
-    fulfil the task (a lesson's; the recorded move always does)."""
+    fulfil the task (a lesson's; the recorded move always does). ``explain``: why a
+    choice tried here is not the one asked for, worked out from the position and that
+    choice (a lesson's; a move, or the kind of a card chosen to build), instead of
+    ``why``."""
 
     ply: int
     words: str = ""
     anchor: str = ""
     why: str = ""
     accept: Callable[[rome.GameState], frozenset[str]] | None = None
+    explain: Callable[[rome.GameState, rome.Action | str], str] | None = None
 
 
 @dataclass(frozen=True)
@@ -91,11 +95,14 @@ class Course:
 @dataclass(frozen=True)
 class Tutorial:
     """A course on the table: its key, the page read after its last move (``len(pages)``:
-    finished), and why the choice last tried is not the one asked for ("" none)."""
+    finished), why the choice last tried is not the one asked for ("" none), and whether
+    its game is kept in storage (a lesson's never is: a frame on a rules page keeps
+    nothing)."""
 
     course: str
     page: int = 0
     answer: str = ""
+    kept: bool = True
 
 
 def follows(course: Course, session: Session) -> bool:
@@ -103,6 +110,22 @@ def follows(course: Course, session: Session) -> bool:
     return (session.seed == course.seed and not session.shrine
             and tuple(session.seats) == course.seats
             and tuple(session.actions) == course.script[:len(session.actions)])
+
+
+def played_out(course: Course, session: Session) -> bool:
+    """Has the course's script been played to its end (the first game's ends with the
+    game, a lesson's with the move it asks for)?"""
+    return rome.is_over(session.state) or len(session.actions) >= len(course.script)
+
+
+def accepted(course: Course, session: Session) -> frozenset[str]:
+    """The moves that do what the course asks for now (none: nothing is asked)."""
+    wanted = asked(course, session)
+    if wanted is None:
+        return frozenset()
+    step = course.step_at(len(session.actions))
+    more = step.accept(session.state) if step.accept is not None else frozenset()
+    return more | {wanted}
 
 
 def asked(course: Course, session: Session) -> str | None:
@@ -122,14 +145,9 @@ def scripted(course: Course, session: Session) -> str | None:
 
 def fulfils(course: Course, session: Session, action: rome.Action) -> bool:
     """Does ``action`` do what the course asks for now?"""
-    wanted = asked(course, session)
-    if wanted is None:
-        return False
-    step = course.step_at(len(session.actions))
-    more = step.accept(session.state) if step.accept is not None else frozenset()
-    return str(action) == wanted or str(action) in more
+    return str(action) in accepted(course, session)
 
 
 def finished(course: Course, session: Session, tutorial: Tutorial) -> bool:
     """Has the learner read the last page after the last move?"""
-    return rome.is_over(session.state) and tutorial.page >= len(course.pages)
+    return played_out(course, session) and tutorial.page >= len(course.pages)

@@ -16,7 +16,7 @@ from typing import Any
 
 import rome
 from rome.cards import AQUEDUCT_POINTS, BRICK_PRICE, COG_PRICE, COGS_TO_PRODUCE, SHAPES
-from rome.city import MAX_SIDE
+from rome.city import MAX_SIDE, free_spaces
 from ui.render import facts
 from ui.render.card_words import built_words, plural, produce_words, scoring_words
 from ui.render.rules.entry import listed
@@ -124,6 +124,17 @@ def _areas(p: Position) -> str:
     return listed([str(n) for n in scored]) if scored else "none"
 
 
+def _hand_cost(p: Position) -> str:
+    """What the dearest card of the learner's hand costs: ``3 bricks``."""
+    return plural(max((rome.BUILDINGS[h["kind"]].cost for h in p.me["hand"] if h["kind"]),
+                      default=0), "brick")
+
+
+def _room(p: Position) -> str:
+    """The empty spaces the learner's city may still grow into: ``9 spaces``."""
+    return plural(len(free_spaces({(r, c): k for r, c, k, _d in p.me["city"]})), "space")
+
+
 FACTS: dict[str, Callable[[Position], str]] = {
     "them": lambda p: p.names[p.other],
     "asked": lambda p: rome.move_words(p.state, p.action) if p.action else "",
@@ -172,6 +183,8 @@ FACTS: dict[str, Callable[[Position], str]] = {
     "total": lambda p: plural(p.score(p.learner)["total"], "point"),
     "their_total": lambda p: plural(p.score(p.other)["total"], "point"),
     "result": _result,
+    "hand_cost": _hand_cost,
+    "room": _room,
 }
 """Every field a course's template may name, and how the position gives it."""
 

@@ -142,13 +142,14 @@ class ComputerPlayers:
     """Holds the worker handle and its status: "idle" (not started), "warming", "ready",
     "restarting" or "failed".
 
-    ``on_status(words)`` shows the status in words; ``on_notice(text, replaces)`` puts the
-    notice about the worker on the table, replacing the one it said before, whenever what
-    happened or the status changes: both come from ``ui.worker.health``, so they agree.
+    ``on_status(words)`` shows the status in words; ``on_notice(text)`` puts the
+    sentence about the worker in the table's message area (in place of the one before)
+    whenever what happened or the status changes: both come from ``ui.worker.health``, so
+    they agree.
     """
 
     def __init__(self, on_status: Callable[[str], None],
-                 on_notice: Callable[[str, str], None],
+                 on_notice: Callable[[str], None],
                  on_ready: Callable[[], Awaitable[None]] | None = None) -> None:
         self.worker: Any = None
         self.status = "idle"
@@ -179,7 +180,7 @@ class ComputerPlayers:
     def _tell(self) -> None:
         text = self.notice
         if text and text != self._said:
-            self._on_notice(text, self._said)
+            self._on_notice(text)
             self._said = text
 
     def start(self) -> None:
