@@ -205,6 +205,7 @@ def test_the_message_area_draws_each_kind_in_its_own_line_in_kinds_order() -> No
     messages = said(messages, model.Message("turn", "Your turn."))
     messages = said(messages, model.Message("auto", "Played for you."))
     messages = said(messages, model.Message("reveal", "Show every hand?"))
+    messages = said(messages, model.Message("worker", "The AI worker closed."))
     assert [m.kind for m in messages] == list(model.KINDS)
     lines = render_messages(messages)
     assert list(lines) == [line_id(kind) for kind in model.KINDS]
