@@ -4,3 +4,5 @@ from typing import Any
 
 Promise: Any
 navigator: Any
+encodeURIComponent: Any
+decodeURIComponent: Any

@@ -16,7 +16,17 @@ import json
 
 import rome
 from rome.ai import LEVELS, choose_action
+from ui import selfcheck
 from ui.worker import lifeline, probe
+
+
+def self_check() -> str:
+    """"" if this worker's Python gives the right answers (:mod:`ui.selfcheck`), else the
+    first wrong one: asked by the page as the worker starts (``ui.shell.boot.start_worker``,
+    which starts it again without the memory snapshot)."""
+    import js  # Pyodide's module of the worker's JavaScript globals (tests import this file)
+
+    return selfcheck.problem(js, selfcheck.WORKER_CHECKS)
 
 
 def ping() -> str:
@@ -66,4 +76,5 @@ def review(num_players: int, seed: int, actions_json: str, seat: int, level: str
     return json.dumps([{k: line[k] for k in keys} for line in lines])
 
 
-__export__ = ["ping", "hold", "legal_count", "levels", "choose", "analyse", "review"]
+__export__ = ["self_check", "ping", "hold", "legal_count", "levels", "choose", "analyse",
+              "review"]
