@@ -4,3 +4,6 @@ from typing import Any
 
 Promise: Any
 navigator: Any
+
+def encodeURIComponent(text: str, /) -> str: ...
+def decodeURIComponent(text: str, /) -> str: ...

@@ -17,7 +17,17 @@ import json
 import rome
 from rome.ai import LEVELS, choose_action
 from rome.ai.answers import answer_json
+from ui import selfcheck
 from ui.worker import lifeline, probe
+
+
+def self_check() -> str:
+    """"" if this worker's Python gives the right answers (:mod:`ui.selfcheck`), else the
+    first wrong one: asked by the page as the worker starts (``ui.shell.boot.start_worker``,
+    which starts it again without the memory snapshot)."""
+    import js  # Pyodide's module of the worker's JavaScript globals (tests import this file)
+
+    return selfcheck.problem(js, selfcheck.WORKER_CHECKS)
 
 
 def ping() -> str:
@@ -64,4 +74,5 @@ def review(num_players: int, seed: int, actions_json: str, seat: int, level: str
                                    int(seat), str(level), shrine=bool(shrine)))
 
 
-__export__ = ["ping", "hold", "legal_count", "levels", "choose", "analyse", "review"]
+__export__ = ["self_check", "ping", "hold", "legal_count", "levels", "choose", "analyse",
+              "review"]
