@@ -209,7 +209,7 @@ class ComputerPlayers:
             status = "failed"
             reason = (f"it did not start within {self.boot_limit:g} s"
                       if isinstance(exc, TimeoutError) else str(exc)[:120])
-            self._what, self._instead = incident("unstarted", reason), ""
+            self._news(incident("unstarted", reason))
         self._set(status)
 
     async def _ready(self, waiting: Callable[[str], None]) -> bool:
@@ -338,6 +338,11 @@ class ComputerPlayers:
         answer.add_done_callback(_retrieved)
         raise WorkerGone(gone.result())
 
+    def _news(self, what: str) -> None:
+        """Something new happened to the worker: said even if its words match the last
+        (the message area's line may have gone with a human move since)."""
+        self._what, self._instead, self._said = what, "", ""
+
     def _said_instead(self, what: str) -> None:
         self._instead = what
         self._tell()
@@ -349,7 +354,7 @@ class ComputerPlayers:
             return
         gone.set_result(cause)
         self._stop_worker()
-        self._what, self._instead = incident(cause, detail), ""
+        self._news(incident(cause, detail))
         if self._in_a_row < MAX_RESTARTS:
             self._in_a_row += 1
             self.restarts += 1
