@@ -34,22 +34,30 @@ from a seed replays move for move.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from .advice import ADVICE_LEVEL, ADVICE_SOURCE, EVEN, advice_seed
+from .answers import Move, ReviewLine
 from .choose import choose_action, decision_seed
 from .levels import LEVELS, MENU_LEVELS, TEST_LEVELS
 
+if TYPE_CHECKING:
+    from .analysis import analyse, review
 
-def __getattr__(name: str) -> Any:
+
+def __getattr__(name: str) -> Callable[..., list[Move]] | Callable[..., list[ReviewLine]]:
     """``analyse`` and ``review`` (:mod:`rome.ai.analysis`), loaded with the search on
     first use so that listing the levels stays light."""
     if name in ("analyse", "review"):
         from . import analysis
 
-        return getattr(analysis, name)
+        found: Callable[..., list[Move]] | Callable[..., list[ReviewLine]] = getattr(
+            analysis, name)
+        return found
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["ADVICE_LEVEL", "ADVICE_SOURCE", "EVEN", "LEVELS", "MENU_LEVELS", "TEST_LEVELS",
-           "advice_seed", "analyse", "choose_action", "decision_seed", "review"]
+__all__ = ["ADVICE_LEVEL", "ADVICE_SOURCE", "EVEN", "LEVELS", "MENU_LEVELS", "Move",
+           "ReviewLine", "TEST_LEVELS", "advice_seed", "analyse", "choose_action",
+           "decision_seed", "review"]

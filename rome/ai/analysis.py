@@ -36,10 +36,11 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import replace
-from typing import Any
 
 from .. import (
     Action,
+    GameState,
+    Observation,
     apply_action,
     automatic_action,
     current_player,
@@ -50,6 +51,7 @@ from .. import (
 )
 from ..cards import space_resources
 from .advice import ADVICE_LEVEL, advice_seed
+from .answers import Gains, Move, ReviewLine
 from .choose import decision_seed
 from .evaluate import Context, estimate, utility
 from .levels import Level, Tree, level_params
@@ -71,8 +73,8 @@ def analysis_level(level: str, num_players: int) -> Level:
                    width=max(params.width, ANALYSIS_WIDTH), nodes=10**9)
 
 
-def _plans(search: Search, state: Any, include: set[Action]
-           ) -> list[tuple[tuple[Action, ...], Any, float]]:
+def _plans(search: Search, state: GameState, include: set[Action]
+           ) -> list[tuple[tuple[Action, ...], GameState, float]]:
     """The level's candidates best-first, plus the best plan of every ``include`` action."""
     seat = current_player(state)
     assert seat is not None  # a hint is asked of a game in progress
@@ -92,8 +94,8 @@ def _plans(search: Search, state: Any, include: set[Action]
     return kept
 
 
-def _forced(search: Search, state: Any, action: Action, seat: int
-            ) -> tuple[tuple[Action, ...], Any, float]:
+def _forced(search: Search, state: GameState, action: Action, seat: int
+            ) -> tuple[tuple[Action, ...], GameState, float]:
     """A plan that starts with ``action`` (one the move generator skips as never sensible),
     finished with the seat's best-looking rest of the turn."""
     after = apply_action(state, action)
@@ -106,7 +108,7 @@ def _forced(search: Search, state: Any, action: Action, seat: int
     return acts, after, utility(estimate(after, search.policy), seat)
 
 
-def _gains(before: Any, after: Any, seat: int) -> dict[str, int]:
+def _gains(before: GameState, after: GameState, seat: int) -> Gains:
     """What the plan changes for ``seat`` now (public data only)."""
     b, a = observation(before, seat)["players"][seat], observation(after, seat)["players"][seat]
     return {
@@ -129,7 +131,7 @@ def _public_plan(acts: tuple[Action, ...]) -> list[str]:
     return out
 
 
-def tempo(obs: dict[str, Any], action: Action) -> str:
+def tempo(obs: Observation, action: Action) -> str:
     """What an emissary placement buys: the turn's resources and when it comes."""
     if action.verb != "place" or not obs["strips"] or obs["strips"][0] is None:
         return ""
@@ -142,7 +144,7 @@ def tempo(obs: dict[str, Any], action: Action) -> str:
             f"{cogs} cog{'s' if cogs != 1 else ''}")
 
 
-def reason(gains: dict[str, int], later: float, timing: str = "") -> str:
+def reason(gains: Gains, later: float, timing: str = "") -> str:
     """What the move does, in a player's words: when the emissary acts, the points and
     goods it brings now, then the points it sets up for the rest of the game."""
     parts = [timing] if timing else []
@@ -167,8 +169,8 @@ def reason(gains: dict[str, int], later: float, timing: str = "") -> str:
     return ", ".join(parts) if parts else "nothing gained right away"
 
 
-def analyse(obs: dict[str, Any], level: str = ADVICE_LEVEL, seed: int = 0, top: int = 3,
-            include: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+def analyse(obs: Observation, level: str = ADVICE_LEVEL, seed: int = 0, top: int = 3,
+            include: tuple[str, ...] = ()) -> list[Move]:
     """The best ``top`` first actions for ``obs['seat']`` (plus any ``include``d), best first.
 
     Each is ``{"action", "plan", "value", "loss", "gains", "reason"}``: ``action`` is the
@@ -190,9 +192,9 @@ def analyse(obs: dict[str, Any], level: str = ADVICE_LEVEL, seed: int = 0, top: 
     wanted = {Action.parse(t) for t in include}
     samples = [sample_state(obs, rng) for _ in range(params.samples)]
     search = Search(params, ctx, params.nodes, math.inf)
-    per_sample: list[dict[Action, tuple[float, tuple[Action, ...], Any]]] = []
+    per_sample: list[dict[Action, tuple[float, tuple[Action, ...], GameState]]] = []
     for state in samples:
-        best: dict[Action, tuple[float, tuple[Action, ...], Any]] = {}
+        best: dict[Action, tuple[float, tuple[Action, ...], GameState]] = {}
         for acts, s, static in _plans(search, state, wanted):
             v = search.rollout(s, params.horizon) if params.horizon > 0 else static
             if acts[0] not in best or v > best[acts[0]][0]:
@@ -206,7 +208,7 @@ def analyse(obs: dict[str, Any], level: str = ADVICE_LEVEL, seed: int = 0, top: 
     seat = obs["seat"]
     here = samples[0]
     base = estimate(here, ctx)[seat]
-    out = []
+    out: list[Move] = []
     for a in chosen:
         _v, acts, after = first[a]
         gains = _gains(here, after, seat)
@@ -218,7 +220,7 @@ def analyse(obs: dict[str, Any], level: str = ADVICE_LEVEL, seed: int = 0, top: 
 
 
 def review(num_players: int, seed: int, actions: list[str], seat: int,
-           level: str = ADVICE_LEVEL, shrine: bool = False) -> list[dict[str, Any]]:
+           level: str = ADVICE_LEVEL, shrine: bool = False) -> list[ReviewLine]:
     """Each decision of ``seat`` in a recorded game next to the best move found.
 
     One entry per decision the seat took itself (automatic moves skipped):
@@ -230,7 +232,7 @@ def review(num_players: int, seed: int, actions: list[str], seat: int,
     A game in progress is reviewed up to its last action.
     """
     state = new_game(num_players, seed=seed, shrine=shrine)
-    out = []
+    out: list[ReviewLine] = []
     for ply, text in enumerate(actions):
         action = Action.parse(text)
         if automatic_action(state) is None and current_player(state) == seat:

@@ -16,6 +16,7 @@ import json
 
 import rome
 from rome.ai import LEVELS, choose_action
+from rome.ai.answers import answer_json
 from ui import selfcheck
 from ui.worker import lifeline, probe
 
@@ -52,28 +53,25 @@ def levels() -> str:
 
 def choose(obs_json: str, level: str, seed: int) -> str:
     """The computer's action for the seat whose observation is ``obs_json`` (JSON text)."""
-    return choose_action(json.loads(obs_json), str(level), int(seed))
+    return choose_action(rome.read_observation(obs_json), str(level), int(seed))
 
 
 def analyse(obs_json: str, level: str, seed: int) -> str:
-    """The hint for the seat whose observation is ``obs_json``: a JSON list of
-    ``{"action", "value", "loss", "reason"}``, best first (JSON text: plain to pass back)."""
+    """The hint for the seat whose observation is ``obs_json``: its moves, best first, as
+    ``rome.ai.answers.answer_json`` writes them (JSON text: plain to pass back)."""
     from rome.ai import analyse as best_moves  # loads the search, as a first decision does
 
-    moves = best_moves(json.loads(obs_json), str(level), int(seed))
-    return json.dumps([{k: m[k] for k in ("action", "value", "loss", "reason")} for m in moves])
+    return answer_json(best_moves(rome.read_observation(obs_json), str(level), int(seed)))
 
 
 def review(num_players: int, seed: int, actions_json: str, seat: int, level: str,
            shrine: bool) -> str:
     """The review of ``seat``'s decisions in the game ``actions_json`` (a JSON list of
-    action texts): a JSON list of ``{"ply", "round", "played", "best", "loss", "reason"}``."""
+    action texts): its lines as ``rome.ai.answers.answer_json`` writes them."""
     from rome.ai import review as review_game
 
-    lines = review_game(int(num_players), int(seed), json.loads(actions_json), int(seat),
-                        str(level), shrine=bool(shrine))
-    keys = ("ply", "round", "played", "best", "loss", "reason")
-    return json.dumps([{k: line[k] for k in keys} for line in lines])
+    return answer_json(review_game(int(num_players), int(seed), json.loads(actions_json),
+                                   int(seat), str(level), shrine=bool(shrine)))
 
 
 __export__ = ["self_check", "ping", "hold", "legal_count", "levels", "choose", "analyse",
