@@ -50,7 +50,7 @@ test: setup
 	@# test whose renderer crashed ("Target crashed") is run once more, and listed as RERUN;
 	@# a failed assertion never is (docs/testing.md, "Renderer crashes").
 	@set +e; $(VPY) -m pytest tests -n auto --dist worksteal --durations=15; unit=$$?; \
-	$(VPY) -m pytest e2e --durations=30 --reruns 1 --only-rerun "Target crashed" -rR; browser=$$?; \
+	$(VPY) -m pytest e2e --durations=30 --reruns 1 --only-rerun "Target crashed" -rfER; browser=$$?; \
 	[ $$unit -eq 0 ] && [ $$browser -eq 0 ]
 
 # mypy strict on rome/ and ui/ (files and options: pyproject.toml's [tool.mypy])
