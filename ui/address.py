@@ -226,7 +226,7 @@ class EmbedAddress:
     open_hands: bool = False  # replay: every hand face up (teaching)
     step: int | None = None  # replay: the step to show first
     namespace: str = ""  # game: where its saves go, apart from the site's and other embeds'
-    topic: str = ""  # lesson: one of ui.tutorial.topics.TOPICS
+    topic: str = ""  # lesson: one of ui.words.topics.TOPICS
     problems: tuple[str, ...] = ()
 
 

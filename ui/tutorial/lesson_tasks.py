@@ -171,4 +171,4 @@ TASKS: dict[str, Task] = {
     "aqueducts": points("total"), "temples": points("temples"),
     "public-buildings": points("total"), "final-scoring": FINAL_SCORING,
 }
-"""Each lesson topic's task (``ui.tutorial.topics.TOPICS``)."""
+"""Each lesson topic's task (``ui.words.topics.TOPICS``)."""

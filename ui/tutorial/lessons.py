@@ -136,7 +136,7 @@ LESSONS: dict[str, Lesson] = {
         "from aqueducts, {temples} from temples and {coin_points} from coins.",
         at.FINAL_SCORING),
 }
-"""Every lesson by its topic (``ui.tutorial.topics.TOPICS``, the same order)."""
+"""Every lesson by its topic (``ui.words.topics.TOPICS``, the same order)."""
 
 LEAD = "You chose to {tried}, which {tried_says}. "
 ASKED = "The lesson asks you to {asked}, which {asked_says}. Try again."
