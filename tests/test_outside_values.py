@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from types import SimpleNamespace
 from typing import Any
 from urllib.parse import quote
 
@@ -22,7 +21,7 @@ import pytest
 from ui.address import game_options
 from ui.embed import replay
 from ui.embed.replay import RecordError
-from ui.render.newgame import read_form
+from ui.model.newgame import NewGameForm, chosen, edited
 from ui.saves.save import SETTINGS_RULES, check_moves, export_game, import_game, parse_bounded
 from ui.saves.session import SaveError, Seat, Session
 
@@ -75,13 +74,10 @@ def _address(query: str) -> Outcome:
 
 
 def _form(seed_text: str) -> Outcome:
-    fields = {"seat-kind-0": "human", "seat-name-0": "Ann", "seat-kind-1": "easy",
-              "seat-name-1": "", "seat-kind-2": "none", "seat-kind-3": "none",
-              "opt-seed": seed_text}
-    document = SimpleNamespace(getElementById=lambda i: SimpleNamespace(
-        value=fields.get(i, ""), checked=False))
+    form = edited(edited(edited(NewGameForm(), "seat-name-0", "Ann"), "seat-kind-1", "easy"),
+                  "opt-seed", seed_text)
     try:
-        return read_form(document)
+        return chosen(form)
     except ValueError as exc:
         return Refused(exc)
 

@@ -24,7 +24,7 @@ import rome
 from rome.ai import ADVICE_LEVEL
 from rome.ai.answers import read_moves, read_review
 from ui import model
-from ui.model import Mode, UiState
+from ui.model import Mode, NewGameForm, UiState
 from ui.render import log_view, phone
 from ui.render.details import render_detail
 from ui.render.endgame import render_end
@@ -119,7 +119,7 @@ def reviewed(ui: UiState, seat: int) -> UiState:
 
 
 def test_the_help_and_new_game_screens_read_cleanly() -> None:
-    assert problems(render_help() + TABLE_SKELETON + render_form(None)) == []
+    assert problems(render_help() + TABLE_SKELETON + render_form(NewGameForm())) == []
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 3), (3, 5), (4, 6)])

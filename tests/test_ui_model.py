@@ -359,13 +359,14 @@ def test_end_screen_has_no_empty_turn_order_and_lists_areas() -> None:
 
 
 def test_saved_games_are_listed_with_seats_round_and_date() -> None:
+    from ui.model.newgame import form_for
     from ui.render.newgame import render_form
     from ui.saves.save import GameInfo
 
     games = [GameInfo("a1", (Seat("Ann", True), Seat("Bot", False, "hard")), 3, False, 40,
                       1_700_000_000.0),
              GameInfo("b2", (Seat("Cy", True), Seat("Di", True)), 0, False, 2, 0.0)]
-    html = render_form(None, games=games)
+    html = render_form(form_for(None, False, "", games))
     assert html.count('data-ui="resume-slot"') == 2 and html.count('data-ui="delete-slot"') == 2
     assert "Ann, Bot (hard) — round 3" in html and "opening draft" in html
     assert "2023-11-1" in html  # the date the first game was saved

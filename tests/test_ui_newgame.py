@@ -13,8 +13,9 @@ from html.parser import HTMLParser
 
 from ui import model
 from ui.model import UiState
+from ui.model.newgame import NewGameForm, form_for
 from ui.render.help_panel import render_help
-from ui.render.newgame import form_seats, render_form
+from ui.render.newgame import render_form
 from ui.saves.save import GameInfo
 from ui.saves.session import Seat, Session
 
@@ -79,12 +80,12 @@ def test_new_game_keeps_the_last_seats_names_levels_and_shrine() -> None:
 
 
 def test_the_form_is_filled_from_the_seats_it_is_given() -> None:
-    fields = form(render_form(TRIO, shrine=True))
+    fields = form(render_form(form_for(TRIO, True, "", ())))
     assert [fields.values[f"seat-name-{i}"] for i in range(3)] == ["Ann", "Brutus", "Cy"]
     assert [fields.values[f"seat-kind-{i}"] for i in range(4)] == ["human", "hard", "easy",
                                                                    "none"]
     assert fields.values["opt-shrine"] is True
-    defaults = form(render_form(None))
+    defaults = form(render_form(form_for(None, False, "", ())))
     assert defaults.values["seat-kind-0"] == "human" and defaults.values["opt-shrine"] is False
 
 
@@ -92,13 +93,15 @@ def test_after_a_reload_the_form_starts_from_the_newest_saved_game() -> None:
     newest = GameInfo("b", tuple(TRIO), 3, False, 40, 2.0)
     older = GameInfo("a", (Seat("Zed", True), Seat("Yan", True)), 1, False, 9, 1.0)
     remembered = (Seat("Di", True), Seat("Ed", True))
-    assert form_seats(remembered, [newest, older]) == list(remembered)
-    assert form_seats(None, [newest, older]) == TRIO  # saves list the newest first
-    assert form_seats((), []) is None
+    names = ("Di", "Ed", "", "")
+    assert form_for(remembered, False, "", [newest, older]).names == names
+    # saves list the newest first
+    assert form_for(None, False, "", [newest, older]).names == ("Ann", "Brutus", "Cy", "")
+    assert form_for((), False, "", []) == NewGameForm()
 
 
 def test_resuming_a_downloaded_game_is_a_control_of_the_card() -> None:
-    fields = form(render_form(None))
+    fields = form(render_form(NewGameForm()))
     assert "load-file" in fields.inside  # inside the set-up card, not after it
     assert fields.labels["load-file"] == "btn"  # drawn as the card's buttons
 
@@ -109,3 +112,80 @@ def test_the_about_line_is_in_the_rules_dialog_after_the_rules() -> None:
     assert dialog.index('id="rules-body"') < about < dialog.index('id="engine-status"')
     assert 'data-legal-count="7">Engine ready</span>' in dialog
     assert '<span id="worker-status">AI worker: starts when needed</span>' in dialog
+
+
+# -- the screen's values are the model's (issue 44) ---------------------------------------
+def on_form(games: tuple[GameInfo, ...] = ()) -> UiState:
+    """The new-game screen as a reload with no game on opens it."""
+    ui, effects = model.reduce(UiState(pace=0), model.OpenForm())
+    show = effects[-1]
+    assert isinstance(show, model.ShowForm)
+    ui, _ = model.reduce(ui, model.FormListed(show.notice, show.seats, show.shrine, games))
+    return ui
+
+
+def typed(ui: UiState, *changes: tuple[str, str]) -> UiState:
+    for field, value in changes:
+        ui, effects = model.reduce(ui, model.FormInput(field, value))
+        if not field.startswith("seat-kind-"):
+            assert effects == (model.AsTyped(),)  # the page shows it already: no redraw
+    return ui
+
+
+def test_what_the_player_sets_is_what_starts() -> None:
+    ui = typed(on_form(), ("seat-name-0", "  Zoé "), ("seat-kind-1", "hard"),
+               ("seat-kind-2", "easy"), ("opt-seed", "1234"), ("opt-shrine", "true"))
+    assert form(render_form(ui.form or NewGameForm())).values["seat-kind-2"] == "easy"
+    _, effects = model.reduce(ui, model.Start())
+    assert effects == (model.StartGame(
+        (Seat("Zoé", True), Seat("Brutus", False, "hard"), Seat("Cassia", False, "easy")),
+        1234, True),)
+    # no seed typed: the page draws one
+    _, effects = model.reduce(typed(ui, ("opt-seed", " ")), model.Start())
+    assert isinstance(effects[0], model.StartGame) and effects[0].seed is None
+
+
+def test_a_seat_menu_redraws_the_screen_and_keeps_focus_on_it() -> None:
+    ui, effects = model.reduce(on_form(), model.FormInput("seat-kind-1", "human"))
+    assert effects == (model.Focus(("#seat-kind-1",)),)
+    fields = form(render_form(ui.form or NewGameForm()))
+    assert fields.values["seat-kind-1"] == "human"
+
+
+def test_a_start_refused_says_why_and_keeps_every_value() -> None:
+    ui = typed(on_form(), ("seat-name-0", "Ann"), ("opt-seed", "-7"))
+    refused, effects = model.reduce(ui, model.Start())
+    assert effects == (model.Focus(("#start-btn",)),)
+    assert refused.form is not None and refused.form.notice.startswith("The form's seed")
+    assert refused.form.names[0] == "Ann" and refused.form.seed == "-7"
+    alone = typed(on_form(), ("seat-kind-1", "none"))  # seat 2 has no empty choice
+    assert alone.form == on_form().form
+    lone = typed(on_form(), ("seat-kind-2", "none"), ("seat-kind-3", "none"))
+    one = model.reduce(typed(lone, ("seat-kind-1", "nobody")), model.Start())[0]
+    assert one.form is not None and one.form.notice == ""
+
+
+HOSTILE_FIELDS = [("seat-kind-9", "human"), ("seat-kind-x", "easy"), ("seat-kind-0", "god"),
+                  ("seat-kind-1", "<script>"), ("seat-name-4", "Eve"), ("nosuch", "1"),
+                  ("seat-kind-0", "none"), ("-", "")]
+
+
+def test_a_field_or_choice_the_screen_does_not_have_changes_nothing() -> None:
+    ui = on_form()
+    for field, value in HOSTILE_FIELDS:
+        assert model.reduce(ui, model.FormInput(field, value)) == (ui, (model.AsTyped(),))
+
+
+def test_long_values_are_cut_to_what_their_box_takes() -> None:
+    ui = typed(on_form(), ("seat-name-0", "x" * 100_000), ("opt-seed", "9" * 100_000))
+    assert ui.form is not None
+    assert len(ui.form.names[0]) == 96 and len(ui.form.seed) == 10_000
+    refused = model.reduce(ui, model.Start())[0]
+    assert refused.form is not None and "seed" in refused.form.notice
+
+
+def test_the_form_is_gone_once_a_game_is_on_the_table() -> None:
+    ui, _ = model.reduce(on_form(), model.Begin(Session.new(TRIO, 4, False), "game.a"))
+    assert ui.form is None
+    late, _ = model.reduce(ui, model.FormListed("", None, False, ()))
+    assert late.form is None  # the list answered after a game began: the table stays

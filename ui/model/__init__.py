@@ -21,6 +21,7 @@ from ui.model.advice import FOCUS_HINT
 from ui.model.effects import (
     Analyse,
     Ask,
+    AsTyped,
     Claim,
     Effect,
     Focus,
@@ -33,6 +34,7 @@ from ui.model.effects import (
     Save,
     ShowForm,
     ShowTable,
+    StartGame,
     Travel,
     Wait,
 )
@@ -45,6 +47,8 @@ from ui.model.events import (
     Claimed,
     Event,
     Followed,
+    FormInput,
+    FormListed,
     HandOver,
     HintAnswer,
     Leave,
@@ -59,6 +63,7 @@ from ui.model.events import (
     Saved,
     Select,
     Setting,
+    Start,
     Tab,
     TakeOver,
     Thinking,
@@ -72,17 +77,19 @@ from ui.model.events import (
 )
 from ui.model.flow import TRAVEL_MS, decision_focus, needs_render
 from ui.model.messages import KINDS, Control, Message
+from ui.model.newgame import NewGameForm
 from ui.model.reducer import reduce
 from ui.model.state import Mode, Reviewed, Suggestion, UiState, Writer
 
 __all__ = [
     "FOCUS_HINT", "KINDS", "TRAVEL_MS",
-    "Act", "Analyse", "Answer", "Ask", "AskHint", "AskReview", "Begin", "Claim", "Claimed",
-    "Control", "Effect", "Event", "Focus", "Follow", "Followed", "HandOver", "HintAnswer",
-    "KeepTutorial", "Leave", "Lost", "Message", "Mode", "Notice", "OpenForm", "OtherTab",
-    "Panel", "Release", "Remember", "Result", "Reveal", "Review", "ReviewAnswer", "Reviewed",
-    "RulesFilter", "Save", "Saved", "Select", "Setting", "ShowForm", "ShowTable", "Suggestion",
-    "Tab", "TakeOver", "ToChoices", "Thinking", "Tick", "Travel", "TutorialNext", "UiState",
-    "Undo", "Wait", "Wanted", "WorkerReported", "WorkerSaid", "Writer",
+    "Act", "Analyse", "Answer", "AsTyped", "Ask", "AskHint", "AskReview", "Begin", "Claim",
+    "Claimed", "Control", "Effect", "Event", "Focus", "Follow", "Followed", "FormInput",
+    "FormListed", "HandOver", "HintAnswer", "KeepTutorial", "Leave", "Lost", "Message", "Mode",
+    "NewGameForm", "Notice", "OpenForm", "OtherTab", "Panel", "Release", "Remember", "Result",
+    "Reveal", "Review", "ReviewAnswer", "Reviewed", "RulesFilter", "Save", "Saved", "Select",
+    "Setting", "ShowForm", "ShowTable", "Start", "StartGame", "Suggestion", "Tab", "TakeOver",
+    "ToChoices", "Thinking", "Tick", "Travel", "TutorialNext", "UiState", "Undo", "Wait",
+    "Wanted", "WorkerReported", "WorkerSaid", "Writer",
     "decision_focus", "needs_render", "reduce",
 ]

@@ -130,6 +130,22 @@ class ShowForm:
     shrine: bool = False
 
 
+@dataclass(frozen=True)
+class StartGame:
+    """A new game of ``seats`` (``seed`` None: a random one, drawn by the page), in a slot
+    of its own; answered by ``Begin``."""
+
+    seats: tuple[Seat, ...]
+    seed: int | None
+    shrine: bool
+
+
+@dataclass(frozen=True)
+class AsTyped:
+    """The new-game screen already shows this change (the player made it there): the page
+    leaves the screen as it is, caret and all."""
+
+
 # -- what the player asks of the browser itself (``ui.model.gestures``) ---------------
 # Each runs at once, within the click that asked for it: a download, the clipboard and a
 # confirm dialog need the player's gesture.
@@ -189,5 +205,6 @@ class KeepTutorial:
 
 
 Effect = Save | Claim | Release | Follow | Wait | Ask | Analyse | Review | Focus | Travel \
-    | Remember | ShowTable | ShowForm | KeepTutorial | Load | Place | Delete | Download | Copy
+    | Remember | ShowTable | ShowForm | KeepTutorial | Load | Place | Delete | Download | Copy \
+    | StartGame | AsTyped
 Result = tuple[UiState, tuple[Effect, ...]]

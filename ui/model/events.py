@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import rome
 from rome.ai.answers import Move, ReviewLine
-from ui.saves.save import SettingValue
+from ui.saves.save import GameInfo, SettingValue
 from ui.saves.session import Seat, Session
 from ui.tutorial.course import Tutorial
 
@@ -315,8 +315,35 @@ class Copied:
     ok: bool
 
 
+# -- the new-game screen's values (ui.model.newgame) -------------------------------------
+@dataclass(frozen=True)
+class FormListed:
+    """The answer to ``ShowForm``: the screen opens saying ``notice`` (the effect's and what
+    storage reported), its seats ``seats`` (None: the newest saved game's, else the
+    defaults), listing ``games``."""
+
+    notice: str
+    seats: tuple[Seat, ...] | None
+    shrine: bool
+    games: tuple[GameInfo, ...]
+
+
+@dataclass(frozen=True)
+class FormInput:
+    """The player changed the screen's field ``field`` (its element id) to ``value``
+    (a checkbox's: "true" or "false")."""
+
+    field: str
+    value: str
+
+
+@dataclass(frozen=True)
+class Start:
+    """"Start the game": the game the screen's values ask for, or the sentence why not."""
+
+
 Event = Begin | Act | Select | Undo | HandOver | Tick | Answer | Thinking | Setting | Panel \
     | Notice | Leave | AskHint | HintAnswer | AskReview | ReviewAnswer | OpenForm | Tab \
     | ToChoices | Reveal | Saved | Claimed | Wanted | Lost | TakeOver | OtherTab | Followed \
     | RulesFilter | TutorialNext | WorkerSaid | WorkerReported | Resume | Opened | Delete \
-    | Download | CopyLink | Copied
+    | Download | CopyLink | Copied | FormListed | FormInput | Start

@@ -29,6 +29,7 @@ def begin(ui: UiState, event: Begin) -> Result:
                     writer=Writer.ASKING if asks else Writer.HERE,
                     messages=unsaid(ui.messages, "tab", "unsaved", "reveal", "turn"),
                     tutorial=event.tutorial,  # a course's game, or none (issue 41)
+                    form=None,
                     # issue 40: a new game's first prompt finds its tab; the form's memory
                     tab_asked=None, tab_settled=False, log_notes=(),
                     last_seats=tuple(event.session.seats) if own else ui.last_seats,

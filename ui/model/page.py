@@ -6,9 +6,21 @@ from __future__ import annotations
 from dataclasses import replace
 
 import rome
-from ui.model import turn
-from ui.model.effects import Effect, Focus, KeepTutorial, Release, Remember, Result, ShowForm
+from ui.model import newgame, turn
+from ui.model.effects import (
+    AsTyped,
+    Effect,
+    Focus,
+    KeepTutorial,
+    Release,
+    Remember,
+    Result,
+    ShowForm,
+    StartGame,
+)
 from ui.model.events import (
+    FormInput,
+    FormListed,
     Leave,
     Notice,
     OpenForm,
@@ -17,6 +29,7 @@ from ui.model.events import (
     RulesFilter,
     Saved,
     Setting,
+    Start,
     Tab,
     ToChoices,
     WorkerReported,
@@ -212,6 +225,39 @@ def open_form(ui: UiState, event: OpenForm) -> Result:
     form = ShowForm(" ".join(n for n in (event.notice, *ui.notices) if n), seats,
                     s.shrine if s and own else ui.last_shrine)
     return replace(off_table(ui), notices=()), (*letting_go(ui), form)
+
+
+def form_listed(ui: UiState, event: FormListed) -> Result:
+    """The screen opens, its values from the seats it was opened with (``form_for``)."""
+    if ui.session is not None:  # a game was put on the table meanwhile
+        return ui, ()
+    return replace(ui, form=newgame.form_for(event.seats, event.shrine, event.notice,
+                                             event.games)), ()
+
+
+def form_input(ui: UiState, event: FormInput) -> Result:
+    """A field changed: kept. A seat's menu changes what its name box suggests, so the
+    screen is drawn again around it; anything else the page already shows."""
+    if ui.form is None:
+        return ui, ()
+    form = newgame.edited(ui.form, event.field, event.value)
+    if form == ui.form:
+        return ui, (AsTyped(),)
+    if event.field.startswith("seat-kind-"):
+        return replace(ui, form=form), (Focus((f"#{event.field}",)),)
+    return replace(ui, form=form), (AsTyped(),)
+
+
+def start(ui: UiState, event: Start) -> Result:
+    """The game the screen asks for, or the screen again saying why not (the values the
+    player gave stay)."""
+    if ui.form is None:
+        return ui, ()
+    try:
+        seats, seed = newgame.chosen(ui.form)
+    except ValueError as exc:
+        return replace(ui, form=replace(ui.form, notice=str(exc))), (Focus(("#start-btn",)),)
+    return ui, (StartGame(tuple(seats), seed, ui.form.shrine),)
 
 
 def off_table(ui: UiState) -> UiState:

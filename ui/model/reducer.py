@@ -25,6 +25,8 @@ from ui.model.events import (
     Download,
     Event,
     Followed,
+    FormInput,
+    FormListed,
     HandOver,
     HintAnswer,
     Leave,
@@ -41,6 +43,7 @@ from ui.model.events import (
     Saved,
     Select,
     Setting,
+    Start,
     Tab,
     TakeOver,
     Thinking,
@@ -71,6 +74,7 @@ _HANDLERS: dict[type, Callable[[UiState, Any], Result]] = {
     Download: gestures.download,
     CopyLink: gestures.copy_link, Copied: gestures.copied,
     WorkerReported: page.worker_reported,
+    FormListed: page.form_listed, FormInput: page.form_input, Start: page.start,
 }
 
 

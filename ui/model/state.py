@@ -9,6 +9,7 @@ from enum import Enum
 import rome
 from ui.model.log import LogEntry
 from ui.model.messages import Message
+from ui.model.newgame import NewGameForm
 from ui.saves.session import Seat, Session
 from ui.tutorial.course import Tutorial
 
@@ -107,6 +108,7 @@ class UiState:
     last_seats: tuple[Seat, ...] = ()  # the seats of the last game put on the table, and its
     last_shrine: bool = False  # Shrine option: the new-game form starts from them
     # -- end of issue 40 --------------------------------------------------------------
+    form: NewGameForm | None = None  # the new-game screen's values while it is shown
 
 
 @dataclass(frozen=True)

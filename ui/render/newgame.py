@@ -2,7 +2,8 @@
 
 Why one module: both are ways to say "who plays, with which options", and both end in
 the same list of :class:`ui.saves.session.Seat` with the same default names. The address itself
-is read and validated by :mod:`ui.address`. Reading the form uses element ids only.
+is read and validated by :mod:`ui.address`; the screen's values are the model's
+(:mod:`ui.model.newgame`), drawn here.
 """
 
 from __future__ import annotations
@@ -10,21 +11,16 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from rome.ai.levels import MENU_LEVELS as LEVELS
-from rome.ai.levels import TEST_LEVELS
-from ui.bounds import SEED, Place, sentence
+from ui.model.newgame import NAME_CHARS, NewGameForm, default_name, kinds_offered
 from ui.saves.save import GameInfo
 from ui.saves.session import Seat
 from ui.tutorial.first_game import FIRST_GAME
 from ui.words.facts import rounds
 from ui.words.markup import SEAT_COLOUR_NAMES, SEAT_COLOURS, attrs, button, esc
-from ui.words.names import clean_name
 
-if TYPE_CHECKING:
-    from pyodide.ffi import JsProxy
-
+KIND_LABELS = {"none": "— empty seat —", "human": "Human"}
+"""A seat's menu says "Computer — <level>" for every other choice."""
 LEVEL_LINES: dict[str, str] = {
     "easy": "Easy — plays sensible moves with a little randomness; good for learning.",
     "normal": "Normal — looks one turn ahead and weighs the final scoring; answers at once.",
@@ -33,16 +29,10 @@ LEVEL_LINES: dict[str, str] = {
 """One line per level for the new-game screen (measured strengths: docs/ai.md)."""
 
 
-def default_name(index: int, human: bool, level: str) -> str:
-    if human:
-        return f"Player {index + 1}"
-    return ('Aurelia', 'Brutus', 'Cassia', 'Decimus')[index]
-
-
 def seats_for(kinds: Sequence[str]) -> list[Seat]:
     """Seats of the kinds an address lists (``ui.address.seat_kinds`` checked them)."""
-    seats = [Seat(default_name(i, True, ""), True) if kind == "human"
-             else Seat(default_name(i, False, kind), False, kind)
+    seats = [Seat(default_name(i, True), True) if kind == "human"
+             else Seat(default_name(i, False), False, kind)
              for i, kind in enumerate(kinds)]
     if sum(s.human for s in seats) > 1:  # several humans: number them plainly
         count = 0
@@ -57,27 +47,20 @@ def random_seed() -> int:
     return random.SystemRandom().randrange(1, 1_000_000)
 
 
-def _seat_row(i: int, seat: Seat | None) -> str:
-    kind = "none" if seat is None else ("human" if seat.human else seat.level)
-    options = []
-    choices = [("human", "Human")] + [(lv, f"Computer — {lv}") for lv in LEVELS]
-    if kind in TEST_LEVELS:
-        choices.append((kind, f"Computer — {kind}"))
-    if i >= 2:
-        choices.insert(0, ("none", "— empty seat —"))
-    for value, label in choices:
-        options.append(f'<option value="{value}"{" selected" if value == kind else ""}>'
-                       f"{esc(label)}</option>")
-    name = "" if seat is None else seat.name
+def _seat_row(i: int, kind: str, name: str) -> str:
+    options = "".join(
+        f'<option value="{value}"{" selected" if value == kind else ""}>{esc(label)}</option>'
+        for value in kinds_offered(i, kind)
+        for label in (KIND_LABELS.get(value, f"Computer — {value}"),))
     colour = SEAT_COLOURS[i]
     return (
         f'<div class="seat-row"><span class="seat-dot" style="background:{colour}" '
         f'title="{SEAT_COLOUR_NAMES[i]}"></span>'
         f'<label for="seat-kind-{i}">Seat {i + 1}</label>'
         f'<select id="seat-kind-{i}"{attrs(aria_label=f"Seat {i + 1} player")}>'
-        f'{"".join(options)}</select>'
-        f'<input id="seat-name-{i}" type="text" maxlength="96" value="{esc(name)}" '
-        f'placeholder="{esc(default_name(i, kind == "human", kind))}" '
+        f'{options}</select>'
+        f'<input id="seat-name-{i}" type="text" maxlength="{NAME_CHARS}" value="{esc(name)}" '
+        f'placeholder="{esc(default_name(i, kind == "human"))}" '
         f'aria-label="Seat {i + 1} name"></div>'
     )
 
@@ -109,24 +92,16 @@ RESUME_FILE = (
 card's other buttons (the browser's own file control cannot be styled)."""
 
 
-def form_seats(seats: Sequence[Seat] | None, games: Sequence[GameInfo]) -> list[Seat] | None:
-    """The seats the form starts from: those the model remembers (the last game put on the
-    table), else, after a reload with no game on, the newest saved game's; else None (the
-    defaults)."""
-    if seats:
-        return list(seats)
-    return list(games[0].seats) if games else None
-
-
-def render_form(previous: list[Seat] | None, notice: str = "", shrine: bool = False,
-                games: Sequence[GameInfo] = (), open_hands: bool = False) -> str:
-    """The new-game screen: saved games first (resume or delete, or a downloaded file),
-    then the seats and the options, filled from ``previous`` ("New game" keeps the last
-    seats, names and levels). "Open hands" is the table's own setting (``#open-hands``
-    changes it at once), offered here too because a phone's top bar has no room for it."""
-    seats: list[Seat | None] = list(previous or [Seat("", True), Seat("", False, "normal")])
-    seats += [None] * (4 - len(seats))
-    rows = "".join(_seat_row(i, s) for i, s in enumerate(seats))
+def render_form(form: NewGameForm, open_hands: bool = False) -> str:
+    """The new-game screen of ``form``: saved games first (resume or delete, or a
+    downloaded file), then the seats and the options. "Open hands" is the table's own
+    setting (``#open-hands`` changes it at once), offered here too because a phone's top
+    bar has no room for it."""
+    rows = "".join(_seat_row(i, kind, name)
+                   for i, (kind, name) in enumerate(zip(form.kinds, form.names, strict=True)))
+    notice = form.notice
+    shrine = form.shrine
+    games = form.games
     notice_html = (f'<div class="notice" role="alert" id="save-notice">{esc(notice)}</div>'
                    if notice else "")
     return (
@@ -144,7 +119,8 @@ def render_form(previous: list[Seat] | None, notice: str = "", shrine: bool = Fa
         f'<label><input type="checkbox" id="open-hands"{" checked" if open_hands else ""}> '
         "Open hands: friends at one screen, no hand-overs</label>"
         '<label for="opt-seed">Seed (optional)</label>'
-        '<input id="opt-seed" type="number" min="0" inputmode="numeric" placeholder="random">'
+        '<input id="opt-seed" type="number" min="0" inputmode="numeric" placeholder="random"'
+        f' value="{esc(form.seed)}">'
         "</div>"
         + button("Start the game", cls="btn primary", data_ui="start", id="start-btn")
         + button("Rules & help", cls="btn", data_ui="help")
@@ -167,25 +143,3 @@ def learn_to_play() -> str:
 # -- end of the guided game -----------------------------------------------------------
 
 
-FORM = Place("the form's", lambda clause: ValueError(sentence(clause)))
-"""A seed typed in the form is held to the bounds a saved game's is read with: a game
-started with a seed its own save would refuse could never be resumed."""
-
-
-def read_form(document: JsProxy) -> tuple[list[Seat], int, bool]:
-    """Seats, seed and Shrine option from the form; raises ValueError with a message."""
-    seats = []
-    for i in range(4):
-        kind = document.getElementById(f"seat-kind-{i}").value
-        if kind == "none":
-            continue
-        name = str(document.getElementById(f"seat-name-{i}").value).strip()
-        human = kind == "human"
-        seats.append(Seat(clean_name(name, default_name(i, human, kind)), human,
-                          "" if human else kind))
-    if len(seats) < 2:
-        raise ValueError("Choose at least two players.")
-    seed_text = str(document.getElementById("opt-seed").value).strip()
-    seed = FORM.whole_text("seed", SEED, seed_text) if seed_text else random_seed()
-    shrine = bool(document.getElementById("opt-shrine").checked)
-    return seats, seed, shrine

@@ -176,6 +176,7 @@ class App:
         focus: effects.Focus | None = None
         travels: list[effects.Travel] = []
         force = False
+        typed = False  # the form shows its change already (``AsTyped``)
         while pending:
             current = pending.pop(0)
             try:
@@ -192,10 +193,16 @@ class App:
                 elif isinstance(effect, effects.ShowTable):
                     self.paint.table()
                     force = True
+                elif isinstance(effect, effects.AsTyped):
+                    typed = True
                 else:
                     answer = self.run(effect)
                     if answer is not None:
                         pending.append(answer)
+        form = self.ui.form
+        if form is not None and form is not before.form and not typed:
+            self.paint.form(newgame.render_form(form, self.ui.open_hands),
+                            first=before.form is None)
         self.paint.help(self.ui)
         self.paint.worker(self.ui)
         if self.ui.session is not None and needs_worker([s.level for s in self.ui.session.seats]):
@@ -250,10 +257,11 @@ class App:
             boot.background(self.copy(effect.text))
         elif isinstance(effect, effects.ShowForm):
             notes = " ".join(n for n in (effect.notice, *self.saves.take_notices()) if n)
-            games = self.saves.list_games()
-            self.paint.form(newgame.render_form(newgame.form_seats(effect.seats, games), notes,
-                                                effect.shrine, games=games,
-                                                open_hands=self.ui.open_hands))
+            return events.FormListed(notes, effect.seats, effect.shrine,
+                                     tuple(self.saves.list_games()))
+        elif isinstance(effect, effects.StartGame):
+            seed = effect.seed if effect.seed is not None else newgame.random_seed()
+            return self.place(Session.new(list(effect.seats), seed, effect.shrine))
         return None
 
     async def copy(self, text: str) -> None:

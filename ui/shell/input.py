@@ -179,12 +179,7 @@ class Input:
             now = page.ui.theme if page.ui.theme != "auto" else ("dark" if dark else "light")
             page.dispatch(events.Setting("theme", "light" if now == "dark" else "dark"))
         elif command == "start":
-            try:
-                seats, seed, shrine = newgame.read_form(document)
-            except ValueError as exc:
-                page.dispatch(events.OpenForm(notice=str(exc)))
-                return
-            page.new_game(seats, seed, shrine)
+            page.dispatch(events.Start())
         elif command == "learn":  # "Learn to play" (issue 41)
             page.learn()
         elif command == "resume-slot":
@@ -279,9 +274,13 @@ class Input:
             first.focus()
 
     def on_input(self, event: JsProxy) -> None:
-        """Typing in the rules' filter box (each keystroke, not only on leaving it)."""
-        if str(event.target.id) == "rules-filter":
+        """Typing in the rules' filter box or a box of the new-game screen (each keystroke,
+        not only on leaving it)."""
+        target_id = str(event.target.id)
+        if target_id == "rules-filter":
             self.page.dispatch(events.RulesFilter(str(event.target.value)))
+        elif target_id.startswith("seat-name-") or target_id == "opt-seed":
+            self.page.dispatch(events.FormInput(target_id, str(event.target.value)))
 
     def on_change(self, event: JsProxy) -> None:
         target_id = str(event.target.id)
@@ -291,6 +290,11 @@ class Input:
             self.page.dispatch(events.Setting("pace", int(event.target.value)))
         elif target_id == "open-hands":
             self.page.dispatch(events.Setting("open_hands", bool(event.target.checked)))
+        elif target_id.startswith("seat-kind-"):
+            self.page.dispatch(events.FormInput(target_id, str(event.target.value)))
+        elif target_id == "opt-shrine":
+            self.page.dispatch(events.FormInput(target_id, str(bool(event.target.checked))
+                                                .lower()))
 
     async def load_file(self, file: JsProxy) -> None:
         """Read a game downloaded earlier ("Download this game"), bounded by its size

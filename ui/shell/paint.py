@@ -82,13 +82,16 @@ class Painter:
         document.getElementById("screen").innerHTML = html
         self._drawn.clear()
 
-    def form(self, html: str) -> None:
-        """The new-game screen, focus on its first choice (resume the newest, else start)."""
+    def form(self, html: str, first: bool) -> None:
+        """The new-game screen; when it opens (``first``), focus on its first choice (resume
+        the newest, else start)."""
         self.screen(html)
-        first = document.querySelector("[data-ui=resume-slot]") \
+        if not first:
+            return
+        choice = document.querySelector("[data-ui=resume-slot]") \
             or document.getElementById("start-btn")
-        if present(first) and may_take_focus():
-            first.focus()
+        if present(choice) and may_take_focus():
+            choice.focus()
 
     def table(self) -> None:
         self.screen(TABLE_SKELETON)
