@@ -257,8 +257,11 @@ def test_hostile_name_cannot_reverse_the_log(strict_page: Page, open_game: OpenG
     open_game(page, "index.html?pace=0")
     hostile = "\u202eRLO<b>x</b>" + FAMILY * 30
     page.select_option("#seat-kind-1", "easy")
-    page.locator("#seat-name-0").evaluate("(el, v) => { el.maxLength = 9999; el.value = v; }",
-                                          hostile)
+    # A paste past the box's maxlength, as a script or an extension could make it: the page
+    # hears it as any typing, by its input event.
+    page.locator("#seat-name-0").evaluate(
+        "(el, v) => { el.maxLength = 9999; el.value = v;"
+        " el.dispatchEvent(new Event('input', { bubbles: true })); }", hostile)
     page.locator("#start-btn").click()
     play_human_moves(page, 2)
     html = page.locator("#app").inner_html()
