@@ -104,7 +104,8 @@ def hinted(ui: UiState) -> UiState:
     obs = rome.observation(s.state, ask.seat)
     moves = json.loads(ai_worker.analyse(json.dumps(obs), ask.level, ask.seed))
     return model.reduce(asked, model.HintAnswer(ask.generation, ask.moves, tuple(
-        (m["action"], m["value"], m["loss"], m["reason"]) for m in moves), "worker"))[0]
+        (m["action"], m["value"], m["loss"], m["reason"], m["words"], m["why"])
+        for m in moves), "worker"))[0]
 
 
 def reviewed(ui: UiState, seat: int) -> UiState:

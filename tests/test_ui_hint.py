@@ -53,7 +53,8 @@ def worker_answer(ui: UiState, ask: model.Analyse) -> model.HintAnswer:
     obs = rome.observation(s.state, ask.seat)
     moves = json.loads(ai_worker.analyse(json.dumps(obs), "normal", ask.seed))
     return model.HintAnswer(ask.generation, ask.moves, tuple(
-        (m["action"], m["value"], m["loss"], m["reason"]) for m in moves))
+        (m["action"], m["value"], m["loss"], m["reason"], m["words"], m["why"])
+        for m in moves))
 
 
 def ask(ui: UiState) -> tuple[UiState, model.Analyse]:
@@ -141,12 +142,14 @@ def test_moves_not_offered_are_left_out_and_none_left_is_said() -> None:
     asked, analyse = ask(ui)
     good = str(rome.sensible_actions(asked.session.state)[0])
     mixed = model.HintAnswer(analyse.generation, analyse.moves, (
-        ("place 99", 9.0, 0.0, "not legal"), ("produce nothing", 8.5, 0.5, "not notation"),
-        ("produce", 8.0, 1.0, "legal, not offered"), (good, 7.0, 2.0, "fine"),
-        (good, 6.0, 3.0, "twice")))
+        ("place 99", 9.0, 0.0, "not legal", "", ""),
+        ("produce nothing", 8.5, 0.5, "not notation", "", ""),
+        ("produce", 8.0, 1.0, "legal, not offered", "", ""), (good, 7.0, 2.0, "fine", "", ""),
+        (good, 6.0, 3.0, "twice", "", "")))
     shown, _ = model.reduce(asked, mixed)
     assert [str(h.action) for h in shown.hints] == [good]
-    junk = model.HintAnswer(analyse.generation, analyse.moves, (("place 99", 1.0, 0.0, "x"),))
+    junk = model.HintAnswer(analyse.generation, analyse.moves,
+                            (("place 99", 1.0, 0.0, "x", "", ""),))
     none, effects = model.reduce(asked, junk)
     assert none.hint_at is None and none.hints == () and effects == ()
     assert any("No hint" in n for n in none.notices)

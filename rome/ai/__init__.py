@@ -4,10 +4,13 @@ Public contract (the UI and its worker code against it):
 
 * :func:`choose_action(obs, level, seed)` returns the canonical text of an action that is
   legal in every state consistent with ``obs`` (the observation of the seat to act).
-* :func:`analyse(obs, level)` gives the best few moves with values and reasons (a hint),
-  :func:`review(players, seed, actions, seat)` each decision of a seat against the best
-  move found (:mod:`rome.ai.analysis`); both at :data:`ADVICE_LEVEL` with
-  :func:`advice_seed`, so they agree (:mod:`rome.ai.advice`).
+* :func:`analyse(obs, seed=...)` gives the best few moves with values, places and words (the
+  hint), :func:`review_decision(obs, played, game_seed, ply)` one decision against the
+  best move found, :func:`review_game(decisions, scores, winners, seat)` the review put
+  together at the end (turning points, the city beside the winner's) and
+  :func:`review(players, seed, actions, seat)` all of it at once (:mod:`rome.ai.analysis`,
+  :mod:`rome.ai.game_review`); all at :data:`ADVICE_LEVEL` with :func:`advice_seed`, so they
+  agree (:mod:`rome.ai.advice`).
 * :data:`LEVELS` names the levels: ``random``, ``greedy``, ``easy``, ``normal``, ``hard``
   (the one list for the whole project, in :mod:`rome.ai.levels`: ``MENU_LEVELS`` are
   offered to players, ``TEST_LEVELS`` serve tests and benchmarks).
@@ -38,13 +41,14 @@ from typing import Any
 
 from .advice import ADVICE_LEVEL, ADVICE_SOURCE, EVEN, advice_seed
 from .choose import choose_action, decision_seed
+from .game_review import review_game
 from .levels import LEVELS, MENU_LEVELS, TEST_LEVELS
 
 
 def __getattr__(name: str) -> Any:
-    """``analyse`` and ``review`` (:mod:`rome.ai.analysis`), loaded with the search on
-    first use so that listing the levels stays light."""
-    if name in ("analyse", "review"):
+    """``analyse``, ``review_decision`` and ``review`` (:mod:`rome.ai.analysis`), loaded
+    with the search on first use so that listing the levels stays light."""
+    if name in ("analyse", "review", "review_decision"):
         from . import analysis
 
         return getattr(analysis, name)
@@ -52,4 +56,5 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = ["ADVICE_LEVEL", "ADVICE_SOURCE", "EVEN", "LEVELS", "MENU_LEVELS", "TEST_LEVELS",
-           "advice_seed", "analyse", "choose_action", "decision_seed", "review"]
+           "advice_seed", "analyse", "choose_action", "decision_seed", "review",
+           "review_decision", "review_game"]

@@ -8,7 +8,7 @@ two kinds of advice cannot drift apart.
 
 from __future__ import annotations
 
-ADVICE_LEVEL = "normal"
+ADVICE_LEVEL = "hard"
 """The one level of all advice, hint and review alike: a review analyses every decision of
 a seat (about 40), and at ``normal`` a whole review takes 3-6 s on CPython (0.1 s per hint;
 ``hard`` would take 14-19 s; measured 2026-11-25), so both can afford the same search."""

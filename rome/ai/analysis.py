@@ -1,41 +1,34 @@
-"""A hint and a game review for the human, built on the computer's own search.
-
-:func:`analyse` answers "what would the computer play here, and why": the best few first
-actions of the seat to act, each with the whole turn it starts (``plan``), its estimated
-value and a short reason.  :func:`review` replays a finished game and puts each of one
-seat's decisions next to the best move found, with the points it cost, in the spirit of a
-chess game review.
+"""The hint: the best few first actions of the seat to act, valued by the strongest level's
+own search, with what each brings, sets up and costs (:func:`analyse`).
 
 Why this shape:
 
-* **The same search as the level.**  The candidates are the level's root macro-moves
-  (whole turns, placements, drafts) in the level's determinisations, each played on with
-  the level's greedy roll-outs; the value is the root's utility (estimated final score
-  minus the other seats', as :mod:`rome.ai.evaluate` defines it), averaged over the
-  samples.  So a hint names what that level would consider, not a different engine's view.
-  The deepening of ``hard`` is left out: a hint must come quickly, and depth 1 ranks the
-  same candidates.
+* **The advice level's search, its candidates and more.**  The candidates are the level's
+  root macro-moves (whole turns, placements, drafts), at least :data:`ANALYSIS_WIDTH` of
+  them, each played on for the level's horizon by greedy play for every seat, in the
+  level's determinisations and more (:data:`HINT_DEALS`): the value is the root's
+  utility there (estimated final score minus the other seats', as
+  :mod:`rome.ai.evaluate` defines it), averaged over the deals.  So the hint ranks what
+  the level itself would consider, on more deals, and costs at most 1.5 times the
+  level's decision at the 95th percentile (measured in docs/ai.md, "The hint's
+  strength").  Depth 1: hard's deepening to depth 2 chose its depth-1 move in 30 of 30
+  positions at twice the time (``python -m research follow`` and docs/ai.md).
 * **Fair play.**  Only the observation is read; hidden cards are re-dealt
   (:func:`rome.sample_state`) exactly as the level does.
-* **Reasons from what changes.**  The reason compares the seat before and after the plan
-  in the first sample through public functions only (:func:`rome.final_scores`,
-  :func:`rome.observation`): points scored now, influence, coins, brick tokens, cards in
-  hand, then the estimated gain over the rest of the game.
-* **One voice.**  The hint and the review use the same level and the same seed for the
-  same decision (:mod:`rome.ai.advice`), and nothing depends on the clock, so the review
-  of a decision repeats the hint given there: following a hint's first move is always
-  "the best found".  Moves closer than ``EVEN`` points are within the analysis' noise,
-  and both say "about as good as".
-* **A played move is always valued.**  :func:`review` passes the move played as
-  ``include``, so it is searched even when the level would have cut it, and its loss is
-  measured against the same samples as the best move.
+* **One voice.**  The answer depends on the observation, the level and the seed alone
+  (no clock, no node budget), and ``include`` only adds lines: the review of a decision
+  (:mod:`rome.ai.game_review`) asks the very analysis the hint gave there.
+* **Words from the same numbers.**  What a move brings now, sets up and costs is read
+  from the evaluation's terms before and after its turn in the first deal, and why it
+  beats the next suggestion from the played-on values the ranking uses
+  (:mod:`rome.ai.hint_words`), so the words never contradict the order.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import (
@@ -44,58 +37,70 @@ from .. import (
     automatic_action,
     current_player,
     final_scores,
+    is_over,
     new_game,
     observation,
     sample_state,
+    winners,
 )
-from ..cards import space_resources
 from .advice import ADVICE_LEVEL, advice_seed
 from .choose import decision_seed
-from .evaluate import Context, estimate, utility
+from .evaluate import Context, estimate, seat_utility, terms, utility
+from .game_review import review_game
+from .hint_words import Line, worded
 from .levels import Level, Tree, level_params
 from .search import Search
 
 ANALYSIS_WIDTH = 8  # root macro-moves searched at least, whatever the level keeps
+FIRSTS = 3
+"""First actions searched at least: the level's best plans may all start with one take,
+and a hint offers a choice (the best plan of the next first actions is added)."""
+HINT_DEALS = 1.5
+"""The hint deals this many times the level's determinisations: the deal moves a move's
+value by 2-4 points, so the order of close moves is mostly the luck of a few deals; 1.5
+times hard's 4 deals keeps the hint within 1.5 times hard's decision at the 95th
+percentile (twice as many measured 1.7 times)."""
 
 
-def analysis_level(level: str, num_players: int) -> Level:
-    """The level's search settings for a hint: its samples, width (at least
-    :data:`ANALYSIS_WIDTH`), horizon and positions; depth 1; no budget and no clock (the
-    answer must not depend on the machine's speed, see :func:`analyse`).  A
-    level searched by ISMCTS (hard's duel) is ranked by its base: the same macro-moves and
+def hint_level(level: str, num_players: int) -> Level:
+    """The search settings of the hint at ``level``: its weights, horizon and positions,
+    :data:`HINT_DEALS` times its deals, width at least :data:`ANALYSIS_WIDTH`, depth 1,
+    no node budget and no clock (the answer must not depend on the machine).  A level
+    searched by a tree (hard's duel) is ranked by its base: the same macro-moves and
     greedy roll-outs to the same horizon, compared in its determinisations."""
     params = level_params(level, num_players)
     if isinstance(params, Tree):
         params = params.base
-    return replace(params, samples=max(1, params.samples), depth=1, temperature=0.0,
-                   width=max(params.width, ANALYSIS_WIDTH), nodes=10**9)
+    return replace(params, samples=max(1, round(params.samples * HINT_DEALS)), depth=1,
+                   temperature=0.0, width=max(params.width, ANALYSIS_WIDTH), nodes=10**9,
+                   wall_seconds=math.inf, endgame=None)
 
 
-def _plans(search: Search, state: Any, include: set[Action]
-           ) -> list[tuple[tuple[Action, ...], Any, float]]:
-    """The level's candidates best-first, plus the best plan of every ``include`` action."""
+Plan = tuple[tuple[Action, ...], Any]  # a macro-move's actions and the state after it
+
+
+def _plans(search: Search, state: Any, include: set[Action]) -> list[Plan]:
+    """The level's candidates best-first by the static value, plus the best plan of the
+    next first actions until there are :data:`FIRSTS`, and of every ``include`` action
+    (one the move generator skips as never sensible is finished with the seat's
+    best-looking rest of the turn)."""
     seat = current_player(state)
     assert seat is not None  # a hint is asked of a game in progress
     search.root = seat
-    scored = []
-    for acts, s in search.children(state):
-        scored.append((acts, s, utility(estimate(s, search.policy), seat)))
-    scored.sort(key=lambda t: -t[2])
-    kept = scored[:search.level.width]
-    have = {acts[0] for acts, _s, _v in kept}
-    for acts, s, v in scored[search.level.width:]:
-        if acts[0] in include and acts[0] not in have:
-            kept.append((acts, s, v))
+    scored = sorted(((acts, s, utility(estimate(s, search.policy), seat))
+                     for acts, s in search.children(state)), key=lambda t: -t[2])
+    kept: list[Plan] = [(acts, s) for acts, s, _v in scored[:search.level.width]]
+    have = {acts[0] for acts, _s in kept}
+    for acts, s, _v in scored[search.level.width:]:
+        if acts[0] not in have and (acts[0] in include or len(have) < FIRSTS):
+            kept.append((acts, s))
             have.add(acts[0])
-    for a in include - have - {acts[0] for acts, _s, _v in scored}:
-        kept.append(_forced(search, state, a, seat))  # legal, but not among the sensible
+    for a in sorted(include - have, key=str):
+        kept.append(_forced(search, state, a, seat))
     return kept
 
 
-def _forced(search: Search, state: Any, action: Action, seat: int
-            ) -> tuple[tuple[Action, ...], Any, float]:
-    """A plan that starts with ``action`` (one the move generator skips as never sensible),
-    finished with the seat's best-looking rest of the turn."""
+def _forced(search: Search, state: Any, action: Action, seat: int) -> Plan:
     after = apply_action(state, action)
     acts: tuple[Action, ...] = (action,)
     if (after.phase == state.phase == "action" and after.acting == state.acting
@@ -103,80 +108,107 @@ def _forced(search: Search, state: Any, action: Action, seat: int
         rest = max(search.children(after),
                    key=lambda t: utility(estimate(t[1], search.policy), seat))
         acts, after = acts + rest[0], rest[1]
-    return acts, after, utility(estimate(after, search.policy), seat)
+    return acts, after
 
 
-def _gains(before: Any, after: Any, seat: int) -> dict[str, int]:
-    """What the plan changes for ``seat`` now (public data only)."""
-    b, a = observation(before, seat)["players"][seat], observation(after, seat)["players"][seat]
-    return {
-        "points": final_scores(after)[seat]["total"] - final_scores(before)[seat]["total"],
-        "influence": a["influence"] - b["influence"],
-        "coins": a["coins"] - b["coins"],
-        "bricks": len(a["bricks"]) - len(b["bricks"]),
-        "cards": len(a["hand"]) - len(b["hand"]),
-        "buildings": len(a["city"]) - len(b["city"]),
-    }
+@dataclass
+class Valued:
+    """One first action over the deals: its utility and the own and others' parts of it
+    (summed; divided by the deals at the end), and its best plan in the first deal."""
+
+    value: float = 0.0
+    own: float = 0.0
+    others: float = 0.0
+    deals: int = 0
+    plan: Plan | None = None
 
 
-def _public_plan(acts: tuple[Action, ...]) -> list[str]:
-    """The plan as text, up to a School's draw: what it keeps is the sample's invention."""
+def rank(obs: dict[str, Any], params: Level, seed: int, include: set[Action]
+         ) -> tuple[list[tuple[Action, Valued]], Any, Context]:
+    """Every first action found in all deals with its mean value, best first (ties by the
+    action's text), the first deal and the evaluation's context.  ``include``d actions are
+    always valued; they change no other action's value."""
+    rng = random.Random(decision_seed(obs, seed))
+    ctx = Context(obs["num_players"], obs["shrine"], dict(params.weights))
+    samples = [sample_state(obs, rng) for _ in range(params.samples)]
+    search = Search(params, ctx, params.nodes, math.inf)
+    seat = obs["seat"]
+    found: dict[Action, Valued] = {}
+    for i, state in enumerate(samples):
+        best: dict[Action, tuple[float, float, float, Plan]] = {}
+        for acts, s in _plans(search, state, include):
+            end = search.play_on(s, params.horizon) if params.horizon > 0 else s
+            values = estimate(end, ctx)
+            u = seat_utility(values, seat, params.others_max)
+            if acts[0] not in best or u > best[acts[0]][0]:
+                best[acts[0]] = (u, values[seat], values[seat] - u, (acts, s))
+        for a, (u, own, others, plan) in best.items():
+            v = found.setdefault(a, Valued(plan=plan) if i == 0 else Valued())
+            v.value, v.own, v.others, v.deals = v.value + u, v.own + own, v.others + others, \
+                v.deals + 1
+    common = [(a, v) for a, v in found.items() if v.deals == len(samples) and v.plan]
+    for _a, v in common:
+        v.value, v.own, v.others = (x / len(samples) for x in (v.value, v.own, v.others))
+    common.sort(key=lambda t: (-t[1].value, str(t[0])))
+    return common, samples[0], ctx
+
+
+class TurnsAfter(Context):
+    """The evaluation with every seat's turns left fixed: the position before a move valued
+    as if the move's turns had passed, so that a term's change is what the move did, not
+    the time it took (production, the hand and the city's room are worth less with fewer
+    turns left whatever is played)."""
+
+    def __init__(self, ctx: Context, turns: tuple[int, ...]) -> None:
+        super().__init__(ctx.n, ctx.shrine, ctx.w)
+        self.fixed = turns
+
+    def turns(self, state: Any) -> tuple[int, ...]:
+        return self.fixed
+
+
+def _line(a: Action, v: Valued, best: float, here: Any, ctx: Context, seat: int) -> Line:
+    """The numbers behind one suggestion (its words are added by :func:`worded`)."""
+    assert v.plan is not None  # every ranked action has its first deal's plan
+    acts, after = v.plan
+    b, x = observation(here, seat)["players"][seat], observation(after, seat)["players"][seat]
+    before = terms(here, TurnsAfter(ctx, ctx.turns(after)))[seat]
+    return Line(
+        action=a, plan=acts, value=v.value, loss=best - v.value, own=v.own, others=v.others,
+        points=final_scores(after)[seat]["total"] - final_scores(here)[seat]["total"],
+        terms=tuple(t1 - t0 for t0, t1 in zip(before, terms(after, ctx)[seat], strict=True)),
+        coins=b["coins"] - x["coins"], bricks=len(b["bricks"]) - len(x["bricks"]),
+        influence=x["influence"] - b["influence"], cards=len(x["hand"]) - len(b["hand"]),
+        buildings=len(x["city"]) - len(b["city"]))
+
+
+def _one_per_turn(order: list[tuple[Action, Valued]]) -> list[tuple[Action, Valued]]:
+    """``order`` without the later of two first actions that start the same turn in another
+    order (build then produce, produce then build): one suggestion is enough for both."""
+    seen: set[tuple[str, ...]] = set()
     out = []
-    for a in acts:
-        out.append(str(a))
-        if a.verb == "school":
-            break
+    for a, v in order:
+        assert v.plan is not None
+        key = tuple(sorted(str(x) for x in v.plan[0]))
+        if key not in seen:
+            seen.add(key)
+            out.append((a, v))
     return out
-
-
-def tempo(obs: dict[str, Any], action: Action) -> str:
-    """What an emissary placement buys: the turn's resources and when it comes."""
-    if action.verb != "place" or not obs["strips"] or obs["strips"][0] is None:
-        return ""
-    strip, flipped = obs["strips"][0]
-    space = action.space
-    assert space is not None  # a place names its space
-    bricks, cogs = space_resources(strip, flipped, space)
-    order = {1: "1st", 2: "2nd", 3: "3rd"}.get(space, f"{space}th")
-    return (f"acts {order} this round with {bricks} brick{'s' if bricks != 1 else ''} and "
-            f"{cogs} cog{'s' if cogs != 1 else ''}")
-
-
-def reason(gains: dict[str, int], later: float, timing: str = "") -> str:
-    """What the move does, in a player's words: when the emissary acts, the points and
-    goods it brings now, then the points it sets up for the rest of the game."""
-    parts = [timing] if timing else []
-    if gains["points"]:
-        parts.append(f"{gains['points']:+d} points now")
-    if gains["influence"]:
-        parts.append(f"{gains['influence']:+d} influence")
-    if gains["coins"]:
-        parts.append(f"{gains['coins']:+d} coins")
-    if gains["bricks"]:
-        parts.append(f"{gains['bricks']:+d} brick tokens")
-    if gains["buildings"] and not gains["points"]:
-        parts.append(f"{gains['buildings']} building{'s' if gains['buildings'] > 1 else ''}"
-                     " that score at the end")
-    if gains["cards"] > 0:
-        parts.append(f"{gains['cards']} card{'s' if gains['cards'] > 1 else ''} kept for "
-                     "later turns")
-    n = round(abs(later))
-    if n:
-        more = "more" if later > 0 else "fewer"
-        parts.append(f"about {n} {more} point{'s' if n != 1 else ''} by the end of the game")
-    return ", ".join(parts) if parts else "nothing gained right away"
 
 
 def analyse(obs: dict[str, Any], level: str = ADVICE_LEVEL, seed: int = 0, top: int = 3,
             include: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     """The best ``top`` first actions for ``obs['seat']`` (plus any ``include``d), best first.
 
-    Each is ``{"action", "plan", "value", "loss", "gains", "reason"}``: ``action`` is the
-    canonical text to play now, ``plan`` the whole macro-move it starts (the later actions
-    may change once hidden cards are seen), ``value`` the estimated final margin over the
-    other seats after the plan and the level's roll-out, ``loss`` how far behind the best
-    it is, ``gains`` what the plan changes now (points, influence, coins, bricks, cards,
-    buildings).  Empty if the seat is not the one to act.
+    Each is a dict (JSON-safe, :func:`rome.ai.hint_words.worded` lists the fields):
+    ``action`` (the canonical text to play now), ``plan`` (the whole macro-move it starts;
+    the later actions may change once hidden cards are seen), ``marks`` (where each of the
+    plan's actions is on the table), ``value`` (the estimated final margin over the other
+    seats after the plan and the level's roll-out), ``loss`` (how far behind the first),
+    ``now`` / ``sets_up`` / ``costs`` (points scored now, set up for later, given up),
+    ``gains`` (what the plan changes now), ``words`` (the move, told apart from the other
+    suggestions'), ``reason`` and ``why`` (why it ranks above the next suggestion).
+    Empty if the seat is not the one to act.
 
     The answer depends on ``obs``, ``level`` and ``seed`` alone (no clock): ``include`` and
     ``top`` only add or cut lines, never change the others' values or order, so the review
@@ -184,66 +216,53 @@ def analyse(obs: dict[str, Any], level: str = ADVICE_LEVEL, seed: int = 0, top: 
     """
     if obs.get("current_player") != obs["seat"]:
         return []
-    params = analysis_level(level, obs["num_players"])
-    rng = random.Random(decision_seed(obs, seed))
-    ctx = Context(obs["num_players"], obs["shrine"], dict(params.weights))
     wanted = {Action.parse(t) for t in include}
-    samples = [sample_state(obs, rng) for _ in range(params.samples)]
-    search = Search(params, ctx, params.nodes, math.inf)
-    per_sample: list[dict[Action, tuple[float, tuple[Action, ...], Any]]] = []
-    for state in samples:
-        best: dict[Action, tuple[float, tuple[Action, ...], Any]] = {}
-        for acts, s, static in _plans(search, state, wanted):
-            v = search.rollout(s, params.horizon) if params.horizon > 0 else static
-            if acts[0] not in best or v > best[acts[0]][0]:
-                best[acts[0]] = (v, acts, s)
-        per_sample.append(best)
-    first = per_sample[0]
-    common = [a for a in first if all(a in s for s in per_sample)]
-    means = {a: sum(s[a][0] for s in per_sample) / len(per_sample) for a in common}
-    order = sorted(common, key=lambda a: (-means[a], str(a)))
-    chosen = order[:top] + [a for a in order[top:] if a in wanted]
-    seat = obs["seat"]
-    here = samples[0]
-    base = estimate(here, ctx)[seat]
-    out = []
-    for a in chosen:
-        _v, acts, after = first[a]
-        gains = _gains(here, after, seat)
-        later = estimate(after, ctx)[seat] - base - gains["points"]
-        out.append({"action": str(a), "plan": _public_plan(acts),
-                    "value": round(means[a], 2), "loss": round(means[order[0]] - means[a], 2),
-                    "gains": gains, "reason": reason(gains, later, tempo(obs, a))})
-    return out
+    order, here, ctx = rank(obs, hint_level(level, obs["num_players"]), seed, wanted)
+    if not order:
+        return []
+    shown = _one_per_turn(order)
+    chosen = shown[:top] + [(a, v) for a, v in order if a in wanted and (a, v) not in shown[:top]]
+    best = order[0][1].value
+    return worded([_line(a, v, best, here, ctx, obs["seat"]) for a, v in chosen], here, obs)
+
+
+def review_decision(obs: dict[str, Any], played: str, game_seed: int, ply: int,
+                    level: str = ADVICE_LEVEL) -> dict[str, Any] | None:
+    """One decision of a game next to the best move found: the hint's own analysis there
+    (:func:`analyse` seeded by :func:`rome.ai.advice_seed` of the game's seed and the
+    actions before it, the move played included), so a followed hint is the best found.
+
+    ``{"ply", "round", "played", "best", "loss", "played_value", "best_value",
+    "played_words", "best_words", "played_now", "best_now", "played_reason", "reason"}``
+    (``reason`` the best move's), or None when ``obs`` is not the seat to act.  Kept by the
+    page as the game goes and put together at its end by :func:`rome.ai.review_game`."""
+    moves = analyse(obs, level, seed=advice_seed(game_seed, ply), top=1, include=(played,))
+    if not moves:
+        return None
+    best = moves[0]
+    mine = next(m for m in moves if m["action"] == played)
+    return {"ply": ply, "round": obs["round"], "played": played, "best": best["action"],
+            "loss": mine["loss"], "played_value": mine["value"], "best_value": best["value"],
+            "played_words": mine["words"], "best_words": best["words"],
+            "played_now": mine["now"], "best_now": best["now"],
+            "played_reason": mine["reason"], "reason": best["reason"]}
 
 
 def review(num_players: int, seed: int, actions: list[str], seat: int,
-           level: str = ADVICE_LEVEL, shrine: bool = False) -> list[dict[str, Any]]:
-    """Each decision of ``seat`` in a recorded game next to the best move found.
-
-    One entry per decision the seat took itself (automatic moves skipped):
-    ``{"ply", "round", "played", "best", "loss", "played_value", "best_value", "reason"}``
-    with ``loss`` in estimated points (0 when the move played was the best found; None in
-    the rare case the move was not valued in every sample) and the best move's reason.
-    Each decision is analysed exactly as the hint there was (:func:`analyse` at the same
-    level with :func:`advice_seed`), so the hint's first move is always the best found.
-    A game in progress is reviewed up to its last action.
-    """
+           level: str = ADVICE_LEVEL, shrine: bool = False) -> dict[str, Any]:
+    """The review of ``seat``'s decisions in a recorded game, all at once: each decision
+    the seat took itself (forced moves skipped) by :func:`review_decision`, put together
+    by :func:`rome.ai.review_game` once the game is over (a game in progress gives its
+    ``decisions`` up to its last action, and no ``turning_points`` or ``cities``)."""
     state = new_game(num_players, seed=seed, shrine=shrine)
-    out = []
+    decisions = []
     for ply, text in enumerate(actions):
         action = Action.parse(text)
         if automatic_action(state) is None and current_player(state) == seat:
-            obs = observation(state, seat)
-            moves = analyse(obs, level, seed=advice_seed(seed, ply), top=1,
-                            include=(str(action),))
-            if moves:
-                best = moves[0]
-                played = next((m for m in moves if m["action"] == str(action)), None)
-                out.append({"ply": ply, "round": obs["round"], "played": str(action),
-                            "best": best["action"],
-                            "loss": played["loss"] if played else None,
-                            "played_value": played["value"] if played else None,
-                            "best_value": best["value"], "reason": best["reason"]})
+            entry = review_decision(observation(state, seat), str(action), seed, ply, level)
+            if entry is not None:
+                decisions.append(entry)
         state = apply_action(state, action)
-    return out
+    if not is_over(state):
+        return {"decisions": decisions}
+    return review_game(decisions, final_scores(state), winners(state), seat)

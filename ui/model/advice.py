@@ -47,14 +47,14 @@ def hint_answer(ui: UiState, event: HintAnswer) -> Result:
         return ui, ()
     offered = rome.sensible_actions(s.state)
     kept: list[Suggestion] = []
-    for text, value, loss, why in event.suggestions:
+    for text, value, loss, reason, words, why in event.suggestions:
         try:
             action = rome.parse_legal(s.state, text)
         except rome.RomeError:
             continue
         if action in offered and all(k.action != action for k in kept):
-            kept.append(Suggestion(action, float(value), float(loss), str(why),
-                                   rome.move_words(s.state, action)))
+            kept.append(Suggestion(action, float(value), float(loss), str(reason),
+                                   str(words) or rome.move_words(s.state, action), str(why)))
     if not kept:
         return noticed(replace(ui, hint_at=None), NO_HINT), ()
     return replace(ui, hints=tuple(kept), hint_source=event.source), (Focus(FOCUS_HINT),)

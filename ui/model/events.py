@@ -68,14 +68,18 @@ class AskHint:
     """The human to act pressed "Hint" (again: the shown hint closes)."""
 
 
+Hinted = tuple[str, float, float, str, str, str]
+"""One move of a hint as the worker sends it: (action text, value, loss, reason, words, why)."""
+
+
 @dataclass(frozen=True)
 class HintAnswer:
-    """The analysis asked for by ``Analyse``: ``(action text, value, loss, reason)``
-    per move, best first; ``source`` says where it ran ("worker" or "page")."""
+    """The analysis asked for by ``Analyse``: a :data:`Hinted` per move, best first;
+    ``source`` says where it ran ("worker" or "page")."""
 
     generation: int
     moves: int
-    suggestions: tuple[tuple[str, float, float, str], ...]
+    suggestions: tuple[Hinted, ...]
     source: str = "worker"
 
 

@@ -73,7 +73,8 @@ class Suggestion:
     value: float
     loss: float
     reason: str
-    words: str  # the move in a player's words (rome.move_words where it was offered)
+    words: str  # the move in a player's words, told apart from the other suggestions'
+    why: str = ""  # why it ranks above the next suggestion ("" for the last)
 
 
 @dataclass(frozen=True)

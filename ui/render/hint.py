@@ -43,8 +43,9 @@ def _suggestion(rank: int, s: Suggestion) -> str:
     compared = "the best move found" if rank == 0 else closeness(s.loss)
     play = button(esc(words), cls="btn hint-move", data_hint=text,
                   aria=f"Play: {words} ({compared})")
+    why = f' <span class="hint-why">{esc(s.why)}</span>' if s.why else ""
     return (f'<li>{play} <span class="hint-value">{esc(sentence(compared))}.</span> '
-            f'<span class="hint-reason">{esc(sentence(s.reason))}.</span></li>')
+            f'<span class="hint-reason">{esc(sentence(s.reason))}.</span>{why}</li>')
 
 
 def render_hint(view: TableView) -> str:

@@ -35,6 +35,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 import rome
+from ui.model.events import Hinted
 from ui.saves.session import Session
 from ui.shell import boot
 
@@ -78,10 +79,10 @@ def _review_lines(lines: list[dict[str, Any]]
                  for x in lines)
 
 
-def _suggestions(moves: list[dict[str, Any]]) -> tuple[tuple[str, float, float, str], ...]:
+def _suggestions(moves: list[dict[str, Any]]) -> tuple[Hinted, ...]:
     """The fields of ``rome.ai.analyse``'s answer the hint shows, as plain tuples."""
-    return tuple((str(m["action"]), float(m["value"]), float(m["loss"]), str(m["reason"]))
-                 for m in moves)
+    return tuple((str(m["action"]), float(m["value"]), float(m["loss"]), str(m["reason"]),
+                  str(m["words"]), str(m["why"])) for m in moves)
 
 
 def _limits() -> tuple[float, float]:
@@ -185,8 +186,8 @@ class ComputerPlayers:
         return local_choice(state, seat, QUICK_LEVEL, seed)
 
     async def analyse(self, state: rome.GameState, seat: int, level: str, seed: int
-                      ) -> tuple[tuple[tuple[str, float, float, str], ...], str]:
-        """A hint for ``seat``: ``(action, value, loss, reason)`` per move, best first, and
+                      ) -> tuple[tuple[Hinted, ...], str]:
+        """A hint for ``seat``: a ``Hinted`` tuple per move, best first, and
         where it was worked out ("worker", or "page" at the quick level when the worker is
         down, as a decision would be). Texts are checked by the model, not here."""
         obs = rome.observation(state, seat)
@@ -220,7 +221,7 @@ class ComputerPlayers:
         from rome.ai import review
 
         return _review_lines(review(len(game.seats), game.seed, list(game.actions), seat,
-                                    QUICK_LEVEL, shrine=game.shrine)), "page"
+                                    QUICK_LEVEL, shrine=game.shrine)["decisions"]), "page"
 
     async def _from_worker(self, call: Callable[[], Awaitable[Any]], limit: float,
                            read: Callable[[str], T], instead: str) -> T | None:

@@ -39,12 +39,22 @@ def choose(obs_json: str, level: str, seed: int) -> str:
 
 
 def analyse(obs_json: str, level: str, seed: int) -> str:
-    """The hint for the seat whose observation is ``obs_json``: a JSON list of
-    ``{"action", "value", "loss", "reason"}``, best first (JSON text: plain to pass back)."""
+    """The hint for the seat whose observation is ``obs_json``: the JSON list of
+    suggestions ``rome.ai.analyse`` gives, best first (JSON text: plain to pass back)."""
     from rome.ai import analyse as best_moves  # loads the search, as a first decision does
 
-    moves = best_moves(json.loads(obs_json), str(level), int(seed))
-    return json.dumps([{k: m[k] for k in ("action", "value", "loss", "reason")} for m in moves])
+    return json.dumps(best_moves(json.loads(obs_json), str(level), int(seed)))
+
+
+def review_decision(obs_json: str, played: str, game_seed: int, ply: int, level: str) -> str:
+    """One decision of the seat whose observation is ``obs_json`` (before it played
+    ``played``, the game's ``ply``-th action) against the best move found, as JSON
+    (``rome.ai.review_decision``; ``null`` if the seat was not to act): the page asks for
+    it while the worker would be idle and keeps the answers for the end of the game."""
+    from rome.ai import review_decision as one_decision
+
+    return json.dumps(one_decision(json.loads(obs_json), str(played), int(game_seed),
+                                   int(ply), str(level)))
 
 
 def review(num_players: int, seed: int, actions_json: str, seat: int, level: str,
@@ -53,10 +63,10 @@ def review(num_players: int, seed: int, actions_json: str, seat: int, level: str
     action texts): a JSON list of ``{"ply", "round", "played", "best", "loss", "reason"}``."""
     from rome.ai import review as review_game
 
-    lines = review_game(int(num_players), int(seed), json.loads(actions_json), int(seat),
+    whole = review_game(int(num_players), int(seed), json.loads(actions_json), int(seat),
                         str(level), shrine=bool(shrine))
     keys = ("ply", "round", "played", "best", "loss", "reason")
-    return json.dumps([{k: line[k] for k in keys} for line in lines])
+    return json.dumps([{k: line[k] for k in keys} for line in whole["decisions"]])
 
 
-__export__ = ["ping", "legal_count", "levels", "choose", "analyse", "review"]
+__export__ = ["ping", "legal_count", "levels", "choose", "analyse", "review_decision", "review"]
