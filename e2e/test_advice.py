@@ -13,6 +13,8 @@ import time
 from conftest import ROOT, OpenGame
 from playwright.sync_api import Page, expect
 
+from rome.ai import ADVICE_SOURCE
+
 SHOTS = ROOT / "e2e" / "artifacts" / "advice"
 WAITING = ("['human', 'over'].includes(document.getElementById('table')?.dataset.waiting)")
 
@@ -66,7 +68,7 @@ def test_following_every_hint_is_never_a_slip(strict_page: Page, open_game: Open
     assert total == followed, (total, followed)
     assert slips == 0
     assert best > total * 0.8, (best, total)
-    expect(review).to_contain_text("checked by the Normal computer player")
+    expect(review).to_contain_text(f"checked by {ADVICE_SOURCE}")
 
     # The log names places in the board's terms and marks them: focusing a build's entry
     # outlines its cell in the city (pure CSS from the entry's own rule).

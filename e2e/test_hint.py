@@ -13,6 +13,8 @@ from conftest import ROOT, OpenGame
 from playwright.sync_api import Page, expect
 from test_table import check_axe_both_themes
 
+from rome.ai import ADVICE_SOURCE
+
 SHOTS = ROOT / "e2e" / "artifacts" / "table"
 
 WAITING_HUMAN = "document.getElementById('table')?.dataset.waiting === 'human'"
@@ -39,7 +41,7 @@ def test_hint_appears_names_an_offered_move_and_can_be_followed(
     moves = page.locator("#hint [data-hint]")
     named = [moves.nth(i).get_attribute("data-hint") for i in range(moves.count())]
     assert named and all(text in offered for text in named), (named, offered)
-    expect(page.locator("#hint")).to_contain_text("checked by the Normal computer player")
+    expect(page.locator("#hint")).to_contain_text(f"checked by {ADVICE_SOURCE}")
     expect(page.locator("#hint li").first).to_contain_text("best move found")
     expect(moves.first).to_be_focused()  # the answer takes keyboard focus
     SHOTS.mkdir(parents=True, exist_ok=True)

@@ -14,7 +14,7 @@ import re
 from dataclasses import replace
 from functools import cache
 
-from rome.ai import ADVICE_LEVEL
+from rome.ai import ADVICE_LEVEL, ADVICE_SOURCE
 from ui import model
 from ui.model import Mode, UiState
 from ui.render.endgame import render_end
@@ -116,6 +116,6 @@ def test_the_end_screen_draws_the_review_under_the_scores() -> None:
     builds = [x for x in shown.review if x.played.verb == "build"]
     assert builds and all(" next to your " in x.played_words for x in builds)
     assert all(str(x.played) not in html for x in builds)  # words, never the notation
-    assert "checked by the Normal computer player" in html
+    assert f"checked by {ADVICE_SOURCE}" in html
     assert render_review(table_view(model.reduce(UiState(pace=0), model.Begin(
         Session.new(TABLE, 5, False)))[0])) == ""

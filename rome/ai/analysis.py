@@ -1,26 +1,26 @@
 """The hint: the best few first actions of the seat to act, valued by the strongest level's
-own search, with what each brings, sets up and costs (:func:`analyse`).
+own search, with what each brings, sets up and costs (:func:`analyse`); and the review of
+one decision, which is the hint given there (:func:`review_decision`).
 
 Why this shape:
 
-* **The advice level's search, its candidates and more.**  The candidates are the level's
-  root macro-moves (whole turns, placements, drafts), at least :data:`ANALYSIS_WIDTH` of
-  them, each played on for the level's horizon by greedy play for every seat, in the
-  level's determinisations and more (:data:`HINT_DEALS`): the value is the root's
-  utility there (estimated final score minus the other seats', as
-  :mod:`rome.ai.evaluate` defines it), averaged over the deals.  So the hint ranks what
-  the level itself would consider, on more deals, and costs at most 1.5 times the
-  level's decision at the 95th percentile (measured in docs/ai.md, "The hint's
-  strength").  Depth 1: hard's deepening to depth 2 chose its depth-1 move in 30 of 30
-  positions at twice the time (``python -m research follow`` and docs/ai.md).
+* **The advice level's search, a little wider.**  A level that has an information-set
+  tree (hard: its duel's) ranks by that tree, with 3-4 players over the level's own
+  settings in a little more than its nodes (:mod:`rome.ai.analysis_tree`): the first
+  suggestion is the move that tree plays, and it costs at most 1.5 times a hard decision
+  at the 95th percentile (docs/ai.md, "The hint's strength").  A level without one
+  (normal, easy, greedy: the page's quick fallback, the tests) ranks its own root
+  macro-moves, at least :data:`ANALYSIS_WIDTH` of them and the best of at least
+  :data:`FIRSTS` first actions, each played on for its horizon by greedy play for every
+  seat, in 1.5 times its deals (:func:`rank`).
 * **Fair play.**  Only the observation is read; hidden cards are re-dealt
   (:func:`rome.sample_state`) exactly as the level does.
 * **One voice.**  The answer depends on the observation, the level and the seed alone
-  (no clock, no node budget), and ``include`` only adds lines: the review of a decision
-  (:mod:`rome.ai.game_review`) asks the very analysis the hint gave there.
+  (no clock, no node budget that a played move could spend), and ``include`` only adds
+  lines: the review of a decision asks the very analysis the hint gave there.
 * **Words from the same numbers.**  What a move brings now, sets up and costs is read
   from the evaluation's terms before and after its turn in the first deal, and why it
-  beats the next suggestion from the played-on values the ranking uses
+  beats the next suggestion from the values that rank the moves
   (:mod:`rome.ai.hint_words`), so the words never contradict the order.
 """
 
@@ -44,6 +44,7 @@ from .. import (
     winners,
 )
 from .advice import ADVICE_LEVEL, advice_seed
+from .analysis_tree import FIRSTS, Plan, forced, hint_tree, tree_rank
 from .choose import decision_seed
 from .evaluate import Context, estimate, seat_utility, terms, utility
 from .game_review import review_game
@@ -52,31 +53,23 @@ from .levels import Level, Tree, level_params
 from .search import Search
 
 ANALYSIS_WIDTH = 8  # root macro-moves searched at least, whatever the level keeps
-FIRSTS = 3
-"""First actions searched at least: the level's best plans may all start with one take,
-and a hint offers a choice (the best plan of the next first actions is added)."""
 HINT_DEALS = 1.5
-"""The hint deals this many times the level's determinisations: the deal moves a move's
-value by 2-4 points, so the order of close moves is mostly the luck of a few deals; 1.5
-times hard's 4 deals keeps the hint within 1.5 times hard's decision at the 95th
-percentile (twice as many measured 1.7 times)."""
+"""A level ranked by roll-outs deals this many times its determinisations: the deal moves
+a move's value by 2-4 points, so the order of close moves is mostly the luck of a few
+deals (for hard's settings 1.5 times cost 1.3 times hard's decision at the 95th
+percentile, twice as many 1.7 times)."""
 
 
 def hint_level(level: str, num_players: int) -> Level:
-    """The search settings of the hint at ``level``: its weights, horizon and positions,
-    :data:`HINT_DEALS` times its deals, width at least :data:`ANALYSIS_WIDTH`, depth 1,
-    no node budget and no clock (the answer must not depend on the machine).  A level
-    searched by a tree (hard's duel) is ranked by its base: the same macro-moves and
-    greedy roll-outs to the same horizon, compared in its determinisations."""
+    """The settings of a hint ranked by roll-outs at ``level`` (one without a tree): its
+    weights, horizon and positions, :data:`HINT_DEALS` times its deals, width at least
+    :data:`ANALYSIS_WIDTH`, depth 1, no node budget and no clock (the answer must not
+    depend on the machine)."""
     params = level_params(level, num_players)
-    if isinstance(params, Tree):
-        params = params.base
+    assert not isinstance(params, Tree)  # a level with a tree is ranked by it
     return replace(params, samples=max(1, round(params.samples * HINT_DEALS)), depth=1,
                    temperature=0.0, width=max(params.width, ANALYSIS_WIDTH), nodes=10**9,
                    wall_seconds=math.inf, endgame=None)
-
-
-Plan = tuple[tuple[Action, ...], Any]  # a macro-move's actions and the state after it
 
 
 def _plans(search: Search, state: Any, include: set[Action]) -> list[Plan]:
@@ -96,31 +89,22 @@ def _plans(search: Search, state: Any, include: set[Action]) -> list[Plan]:
             kept.append((acts, s))
             have.add(acts[0])
     for a in sorted(include - have, key=str):
-        kept.append(_forced(search, state, a, seat))
+        kept.append(forced(search, state, a, seat))
     return kept
-
-
-def _forced(search: Search, state: Any, action: Action, seat: int) -> Plan:
-    after = apply_action(state, action)
-    acts: tuple[Action, ...] = (action,)
-    if (after.phase == state.phase == "action" and after.acting == state.acting
-            and after.round == state.round):
-        rest = max(search.children(after),
-                   key=lambda t: utility(estimate(t[1], search.policy), seat))
-        acts, after = acts + rest[0], rest[1]
-    return acts, after
 
 
 @dataclass
 class Valued:
-    """One first action over the deals: its utility and the own and others' parts of it
-    (summed; divided by the deals at the end), and its best plan in the first deal."""
+    """One first action: its value and, from roll-outs, the own and others' parts of it
+    (summed over the deals, then their mean; None from a tree), how often a tree visited
+    it, and its best plan in the first deal."""
 
     value: float = 0.0
-    own: float = 0.0
-    others: float = 0.0
+    own: float | None = 0.0
+    others: float | None = 0.0
     deals: int = 0
     plan: Plan | None = None
+    visits: int = 0
 
 
 def rank(obs: dict[str, Any], params: Level, seed: int, include: set[Action]
@@ -144,11 +128,14 @@ def rank(obs: dict[str, Any], params: Level, seed: int, include: set[Action]
                 best[acts[0]] = (u, values[seat], values[seat] - u, (acts, s))
         for a, (u, own, others, plan) in best.items():
             v = found.setdefault(a, Valued(plan=plan) if i == 0 else Valued())
+            assert v.own is not None and v.others is not None  # summed from roll-outs
             v.value, v.own, v.others, v.deals = v.value + u, v.own + own, v.others + others, \
                 v.deals + 1
     common = [(a, v) for a, v in found.items() if v.deals == len(samples) and v.plan]
     for _a, v in common:
-        v.value, v.own, v.others = (x / len(samples) for x in (v.value, v.own, v.others))
+        assert v.own is not None and v.others is not None  # summed from roll-outs
+        v.value, v.own, v.others = v.value / len(samples), v.own / len(samples), \
+            v.others / len(samples)
     common.sort(key=lambda t: (-t[1].value, str(t[0])))
     return common, samples[0], ctx
 
@@ -174,7 +161,8 @@ def _line(a: Action, v: Valued, best: float, here: Any, ctx: Context, seat: int)
     b, x = observation(here, seat)["players"][seat], observation(after, seat)["players"][seat]
     before = terms(here, TurnsAfter(ctx, ctx.turns(after)))[seat]
     return Line(
-        action=a, plan=acts, value=v.value, loss=best - v.value, own=v.own, others=v.others,
+        action=a, plan=acts, value=v.value, loss=max(0.0, best - v.value), own=v.own,
+        others=v.others, visits=v.visits,
         points=final_scores(after)[seat]["total"] - final_scores(here)[seat]["total"],
         terms=tuple(t1 - t0 for t0, t1 in zip(before, terms(after, ctx)[seat], strict=True)),
         coins=b["coins"] - x["coins"], bricks=len(b["bricks"]) - len(x["bricks"]),
@@ -217,7 +205,13 @@ def analyse(obs: dict[str, Any], level: str = ADVICE_LEVEL, seed: int = 0, top: 
     if obs.get("current_player") != obs["seat"]:
         return []
     wanted = {Action.parse(t) for t in include}
-    order, here, ctx = rank(obs, hint_level(level, obs["num_players"]), seed, wanted)
+    tree = hint_tree(level, obs["num_players"])
+    if tree is None:
+        order, here, ctx = rank(obs, hint_level(level, obs["num_players"]), seed, wanted)
+    else:
+        ranked, here, ctx = tree_rank(obs, tree, decision_seed(obs, seed), wanted)
+        order = [(a, Valued(value=v, own=None, others=None, plan=plan, visits=n))
+                 for a, v, n, plan in ranked]
     if not order:
         return []
     shown = _one_per_turn(order)

@@ -37,8 +37,10 @@ class Line:
     plan: tuple[Action, ...]
     value: float
     loss: float
-    own: float  # the seat's estimated final score after the roll-outs (mean over deals)
-    others: float  # the others' (the utility's blend), so value = own - others
+    own: float | None  # the seat's estimated final score after the roll-outs (their mean)
+    others: float | None  # the others' (the utility's blend): value = own - others; both
+    # None when a tree ranked the moves (its values are not split)
+    visits: int  # how often the tree chose the move (0 when ranked by roll-outs)
     points: int
     terms: tuple[float, ...]
     coins: int
@@ -136,26 +138,40 @@ def _about(x: float, what: str) -> str:
 
 
 def why(line: Line, nxt: Line, lower: list[Line]) -> str:
-    """Why ``line`` ranks above ``nxt`` (the next suggestion), from the played-on values
-    the ranking uses; if a suggestion in ``lower`` (all ranked below) is described with
-    more points, the sentence says so and why the order still stands."""
+    """Why ``line`` ranks above ``nxt`` (the next suggestion), from the numbers the ranking
+    uses (played-on values and their split, or a tree's values and visits); if a
+    suggestion in ``lower`` (all ranked below) is described with more points, the sentence
+    says so and why the order still stands."""
     gap = line.value - nxt.value
-    d_own, d_others = line.own - nxt.own, line.others - nxt.others
     richer = max(lower, key=total, default=None)
     though = ""
     if richer is not None and total(richer) > total(line):
         though = (f"Though a move below adds more by itself ({total(richer):+d} points "
                   f"against {total(line):+d}), ")
-    if gap < EVEN:
-        head = "within a point of the next suggestion once the next turns are played on"
-        tail = ""
+    searched = "searched" if line.own is None else "played on"
+    if gap >= EVEN:
+        head = f"{_about(gap, 'ahead of')} the next suggestion once the next turns are {searched}"
     else:
-        head = f"{_about(gap, 'ahead of')} the next suggestion once the next turns are played on"
+        head = f"within a point of the next suggestion once the next turns are {searched}"
+    if line.own is None or nxt.own is None or line.others is None or nxt.others is None:
+        tail = ""
+        if nxt.visits and line.visits > nxt.visits:
+            tail = (f", and the search came back to it more often ({line.visits} looks "
+                    f"against {nxt.visits})")
+        elif line.visits > nxt.visits:
+            tail = f", the move the search settled on ({line.visits} looks)"
+        if gap <= -EVEN:
+            head = (f"the move the search came back to most ({line.visits} looks against "
+                    f"{nxt.visits}); the next reads {_about(gap, 'better')} on fewer looks")
+            tail = ""
+    else:
         effects = []
-        if abs(d_own) >= 0.5:
+        d_own, d_others = line.own - nxt.own, line.others - nxt.others
+        if gap >= EVEN and abs(d_own) >= 0.5:
             effects.append(f"you end {_about(d_own, 'higher' if d_own > 0 else 'lower')}")
-        if abs(d_others) >= 0.5:
-            effects.append(f"the others {_about(d_others, 'lower' if d_others < 0 else 'higher')}")
+        if gap >= EVEN and abs(d_others) >= 0.5:
+            effects.append(f"the others{'' if effects else ' end'} "
+                           f"{_about(d_others, 'lower' if d_others < 0 else 'higher')}")
         tail = f": {' and '.join(effects)}" if effects else ""
     sentence = f"{though}{'it is' if though else 'It is'} {head}{tail}"
     return sentence[:1].upper() + sentence[1:] + "."
