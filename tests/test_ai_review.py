@@ -13,6 +13,7 @@ import random
 
 import rome
 from rome.ai import EVEN, advice_seed, analyse, review, review_decision, review_game
+from rome.ai.analysis import HINTS, HINTS_KEPT
 from rome.ai.game_review import TURNING_POINTS, compare_cities, turning_points
 from rome.ai.players import computer_player
 
@@ -117,3 +118,30 @@ def test_a_winner_is_put_beside_the_best_of_the_others():
     assert cities["categories"][0] == {"category": "residential", "yours": 40, "theirs": 25,
                                        "difference": 15,
                                        "words": "their residential scored 25, yours 40"}
+
+
+def test_the_review_of_a_hinted_decision_is_that_hint():
+    """The worker keeps the hints it gave: the review of a decision whose move was among
+    them is that hint's numbers, at once."""
+    state = rome.new_game(3, seed=21)
+    for _ in range(12):
+        state = rome.apply_action(state, rome.automatic_action(state)
+                                  or rome.sensible_actions(state)[-1])
+    seat = rome.current_player(state)
+    obs = rome.observation(state, seat)
+    hint = analyse(obs, LEVEL, seed=advice_seed(21, 12))
+    second = hint[1]
+    line = review_decision(obs, second["action"], 21, 12, LEVEL)
+    assert line is not None
+    assert (line["best"], line["loss"], line["played_value"]) == \
+        (hint[0]["action"], second["loss"], second["value"])
+
+
+def test_kept_hints_are_bounded():
+    state = rome.new_game(2, seed=4)
+    obs = rome.observation(state, rome.current_player(state))
+    for seed in range(HINTS_KEPT + 5):
+        analyse(obs, "greedy", seed=seed)
+    assert len(HINTS) == HINTS_KEPT
+    assert analyse(obs, "greedy", seed=HINTS_KEPT + 4) == analyse(obs, "greedy",
+                                                                  seed=HINTS_KEPT + 4)

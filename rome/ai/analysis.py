@@ -26,8 +26,10 @@ Why this shape:
 
 from __future__ import annotations
 
+import json
 import math
 import random
+from collections import OrderedDict
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -184,7 +186,17 @@ def _one_per_turn(order: list[tuple[Action, Valued]]) -> list[tuple[Action, Valu
     return out
 
 
-def analyse(obs: dict[str, Any], level: str = ADVICE_LEVEL, seed: int = 0, top: int = 3,
+TOP = 3
+"""Suggestions in a hint."""
+HINTS_KEPT = 128
+"""Hints kept (the newest; a game has about 45 decisions a seat), by observation, level and
+seed.  Why: the review of a decision whose move was among the hint's suggestions is that
+hint (``include`` adds nothing then), so a player who asked for hints is reviewed at
+once, and the worker that gave the hints keeps them for the review it is asked next."""
+HINTS: OrderedDict[tuple[str, str, int], str] = OrderedDict()
+
+
+def analyse(obs: dict[str, Any], level: str = ADVICE_LEVEL, seed: int = 0, top: int = TOP,
             include: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     """The best ``top`` first actions for ``obs['seat']`` (plus any ``include``d), best first.
 
@@ -202,6 +214,35 @@ def analyse(obs: dict[str, Any], level: str = ADVICE_LEVEL, seed: int = 0, top: 
     ``top`` only add or cut lines, never change the others' values or order, so the review
     of a decision reproduces the hint given there.
     """
+    hint = not include and top == TOP
+    if hint and (kept := _kept(obs, level, seed)) is not None:
+        return kept
+    out = _ranked(obs, level, seed, top, include)
+    if hint:
+        HINTS[_key(obs, level, seed)] = json.dumps(out)
+        while len(HINTS) > HINTS_KEPT:
+            HINTS.popitem(last=False)
+    return out
+
+
+def _key(obs: dict[str, Any], level: str, seed: int) -> tuple[str, str, int]:
+    return json.dumps(obs, sort_keys=True), level, seed
+
+
+def _kept(obs: dict[str, Any], level: str, seed: int) -> list[dict[str, Any]] | None:
+    """The hint already worked out for ``obs`` at ``level`` with ``seed`` (a fresh copy),
+    or None."""
+    key = _key(obs, level, seed)
+    if key not in HINTS:
+        return None
+    HINTS.move_to_end(key)
+    kept: list[dict[str, Any]] = json.loads(HINTS[key])
+    return kept
+
+
+def _ranked(obs: dict[str, Any], level: str, seed: int, top: int, include: tuple[str, ...]
+            ) -> list[dict[str, Any]]:
+    """:func:`analyse` worked out."""
     if obs.get("current_player") != obs["seat"]:
         return []
     wanted = {Action.parse(t) for t in include}
@@ -230,7 +271,10 @@ def review_decision(obs: dict[str, Any], played: str, game_seed: int, ply: int,
     "played_words", "best_words", "played_now", "best_now", "played_reason", "reason"}``
     (``reason`` the best move's), or None when ``obs`` is not the seat to act.  Kept by the
     page as the game goes and put together at its end by :func:`rome.ai.review_game`."""
-    moves = analyse(obs, level, seed=advice_seed(game_seed, ply), top=1, include=(played,))
+    seed = advice_seed(game_seed, ply)
+    moves = _kept(obs, level, seed) or []
+    if played not in (m["action"] for m in moves):
+        moves = analyse(obs, level, seed=seed, top=1, include=(played,))
     if not moves:
         return None
     best = moves[0]
