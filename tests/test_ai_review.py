@@ -9,6 +9,7 @@ hint is checked in ``tests/test_ai_hint_words.py`` and ``tests/test_ai_analysis.
 
 from __future__ import annotations
 
+import json
 import random
 
 import rome
@@ -16,6 +17,7 @@ from rome.ai import EVEN, advice_seed, analyse, review, review_decision, review_
 from rome.ai.analysis import HINTS, HINTS_KEPT
 from rome.ai.game_review import TURNING_POINTS, compare_cities, turning_points
 from rome.ai.players import computer_player
+from ui.worker import ai_worker
 
 LEVEL = "normal"
 
@@ -145,3 +147,15 @@ def test_kept_hints_are_bounded():
     assert len(HINTS) == HINTS_KEPT
     assert analyse(obs, "greedy", seed=HINTS_KEPT + 4) == analyse(obs, "greedy",
                                                                   seed=HINTS_KEPT + 4)
+
+
+def test_the_worker_answers_one_decision_as_json():
+    """What the page asks the AI worker while the human thinks (``review_decision``)."""
+    state = rome.new_game(2, seed=9)
+    seat = rome.current_player(state)
+    played = str(rome.sensible_actions(state)[0])
+    obs_json = json.dumps(rome.observation(state, seat))
+    line = json.loads(ai_worker.review_decision(obs_json, played, 9, 0, LEVEL))
+    assert line == review_decision(rome.observation(state, seat), played, 9, 0, LEVEL)
+    assert json.loads(ai_worker.review_decision(
+        json.dumps(rome.observation(state, 1 - seat)), played, 9, 0, LEVEL)) is None
