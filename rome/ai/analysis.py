@@ -86,10 +86,11 @@ def _plans(search: Search, state: Any, include: set[Action]) -> list[Plan]:
                      for acts, s in search.children(state)), key=lambda t: -t[2])
     kept: list[Plan] = [(acts, s) for acts, s, _v in scored[:search.level.width]]
     have = {acts[0] for acts, _s in kept}
-    for acts, s, _v in scored[search.level.width:]:
-        if acts[0] not in have and (acts[0] in include or len(have) < FIRSTS):
-            kept.append((acts, s))
-            have.add(acts[0])
+    for filling in (True, False):  # the first actions up to FIRSTS, then the included
+        for acts, s, _v in scored[search.level.width:]:
+            if acts[0] not in have and (len(have) < FIRSTS if filling else acts[0] in include):
+                kept.append((acts, s))
+                have.add(acts[0])
     for a in sorted(include - have, key=str):
         kept.append(forced(search, state, a, seat))
     return kept
