@@ -13,7 +13,7 @@ import json
 import random
 
 import rome
-from rome.ai import EVEN, advice_seed, analyse, review, review_decision, review_game
+from rome.ai import ADVICE_LEVEL, EVEN, advice_seed, analyse, review, review_decision, review_game
 from rome.ai.analysis import HINTS, HINTS_KEPT
 from rome.ai.game_review import TURNING_POINTS, compare_cities, turning_points
 from rome.ai.players import computer_player
@@ -159,3 +159,20 @@ def test_the_worker_answers_one_decision_as_json():
     assert line == review_decision(rome.observation(state, seat), played, 9, 0, LEVEL)
     assert json.loads(ai_worker.review_decision(
         json.dumps(rome.observation(state, 1 - seat)), played, 9, 0, LEVEL)) is None
+
+
+def test_a_played_move_only_adds_a_line_to_the_hint():
+    """``include`` (the move played, for the review) never changes the hint's own lines,
+    by roll-outs (normal) or by the tree (the shipped level)."""
+    state = rome.new_game(3, seed=30)
+    for _ in range(20):
+        state = rome.apply_action(state, rome.automatic_action(state)
+                                  or rome.sensible_actions(state)[0])
+    obs = rome.observation(state, rome.current_player(state))
+    last = str(rome.sensible_actions(state)[-1])
+    for level in (LEVEL, ADVICE_LEVEL):
+        hint = analyse(obs, level, seed=3)
+        with_played = analyse(obs, level, seed=3, include=(last,))
+        assert [(m["action"], m["value"], m["loss"]) for m in with_played[:len(hint)]] == \
+            [(m["action"], m["value"], m["loss"]) for m in hint]
+        assert last in [m["action"] for m in with_played]
