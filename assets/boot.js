@@ -4,6 +4,14 @@
 // `py:progress` events, and turns any start-up failure into a readable message plus
 // `data-error` on <html>. Python calls `romeBoot.ready()` (via ui/shell/boot.py) when the
 // page is interactive, which sets `data-ready="true"`.
+//
+// A start whose Python was restored from a memory snapshot (`romeSnapshot`, set by the
+// interpreter module, scripts/lockless_template.mjs) and that fails in any way (an
+// exception, a fatal error of Pyodide, a wrong answer of the self-check, the time limit)
+// is not shown as an error: the snapshot is the first suspect, so it is deleted and the
+// page reloaded to start without one. That start is told so by its address (it carries
+// no snapshot to fail, so there is one retry at most); if it fails too, the error says
+// that reloading will not help.
 (() => {
   "use strict";
   const html = document.documentElement;
@@ -21,6 +29,8 @@
   };
   let progress = 0;
   let settled = false;
+  const AFRESH = "The game already started afresh, so reloading will not help: please " +
+    "report the message above.";
 
   const $ = (id) => document.getElementById(id);
 
@@ -35,6 +45,14 @@
     if (settled) return;
     settled = true;
     clearTimeout(timer);
+    const snapshot = globalThis.romeSnapshot;
+    if (!snapshot?.restored) return show(message, snapshot?.skipped);
+    console.warn("The start from the memory snapshot failed; starting without it:", message);
+    setProgress(progress, "Starting again");
+    snapshot.startWithout().catch(() => show(message, false));
+  }
+
+  function show(message, afresh) {
     let text = String(message || "unknown error").trim();
     // A Python traceback's useful part is its last line: show that first.
     const summary = text.split("\n").filter((line) => line.trim()).pop() || text;
@@ -42,6 +60,7 @@
     html.dataset.error = summary.slice(0, 500);
     if ($("loading")) $("loading").hidden = true;
     if ($("boot-error-message")) $("boot-error-message").textContent = text;
+    if (afresh && $("boot-error-advice")) $("boot-error-advice").textContent = AFRESH;
     if ($("boot-error")) $("boot-error").hidden = false;
   }
 
@@ -140,10 +159,10 @@
     cspViolations.push(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"}`);
   });
 
-  const timer = setTimeout(
-    () => fail(`The game did not start within ${timeoutMs / 1000} s. Please reload.`),
-    timeoutMs,
-  );
+  const timer = setTimeout(() => {
+    const again = globalThis.romeSnapshot?.skipped ? "" : " Please reload.";
+    fail(`The game did not start within ${timeoutMs / 1000} s.${again}`);
+  }, timeoutMs);
 
   addEventListener("py:progress", ({ detail }) => {
     if (!settled) setProgress(STAGES[detail] ?? progress + 2, String(detail));
@@ -186,4 +205,11 @@
   }
 
   window.romeBoot = { ready, fail, setProgress, cspViolations, withTimeout };
+
+  // The interpreter module (the one pyscript.toml names) starts reading the memory
+  // snapshot now, while PyScript loads: it takes a few hundred ms to ask for it. (An
+  // absolute address: in an opaque origin, import() from this script has no base URL.)
+  import(new URL("./vendor/pyodide/pyodide-lockless.mjs", document.currentScript.src).href)
+    .then((module) => module.readAhead())
+    .catch((error) => console.error("The interpreter module could not be loaded:", error.message));
 })();

@@ -8,15 +8,22 @@
 // SecurityError and the runtime never starts. Seen in: Chromium in an opaque origin
 // (`<iframe sandbox="allow-scripts">`), Firefox ESR 153 with cookies blocked for the site
 // (`network.cookie.cookieBehavior = 2`: IndexedDB, BroadcastChannel and localStorage all
-// throw), and Safari/Firefox third-party frames under tracking protection. So each of
-// `indexedDB` and `BroadcastChannel` is tried here, in whatever origin, and only one that
-// throws is replaced by an in-memory stand-in: IndexedDB by fake-indexeddb (a maintained,
-// complete implementation, vendored by scripts/vendor.py; its 17 modules are fetched only
-// where they are needed), BroadcastChannel by a small same-page channel
-// (storage-standins.mjs). Nothing outlives the page, which is what the browser asked
-// for. `localStorage` is left as it is: ui/storage.py copes with it throwing and tells
-// the player once that the game cannot be saved.
-import { indexedDBThrows, standIn } from "./storage-standins.mjs";
+// throw), and Safari/Firefox third-party frames under tracking protection. Where IndexedDB
+// fails later instead (its `open` fires `error`: a broken backing store), PyScript's
+// handler re-dispatches the event, which throws "InvalidStateError: The event is already
+// being dispatched", and the start stops too. So each of `indexedDB` and
+// `BroadcastChannel` is tried here, in whatever origin (IndexedDB is opened and its answer
+// awaited, at most PROBE_MS), and only one that fails is replaced by an in-memory
+// stand-in: IndexedDB by fake-indexeddb (a maintained, complete implementation, vendored
+// by scripts/vendor.py; its 17 modules are fetched only where they are needed),
+// BroadcastChannel by a small same-page channel (storage-standins.mjs). Nothing outlives
+// the page, which is what the browser asked for. `localStorage` is left as it is:
+// ui/saves/storage.py copes with it throwing, and the table says that the game is not saved.
+import { indexedDBFails, standIn } from "./storage-standins.mjs";
+
+const PROBE_MS = 3000;
+// An open answers in a few milliseconds (docs/hardening.md); one that has not answered in
+// 3 s is treated as broken: PyScript's own would keep the start waiting until its limit.
 
 async function loadFake() {
   const [idb, range] = await Promise.all([import("./vendor/fake-indexeddb/fakeIndexedDB.js"),
@@ -25,7 +32,7 @@ async function loadFake() {
 }
 
 const opaque = self.origin === "null";
-const replaced = standIn(indexedDBThrows() ? await loadFake() : null);
+const replaced = standIn((await indexedDBFails(PROBE_MS)) ? await loadFake() : null);
 const html = document.documentElement;
 if (replaced.length) html.dataset.storageStandIns = replaced.join(" ");
 // Where the browser refuses IndexedDB it refuses the offline cache too: Firefox ESR 153
@@ -45,7 +52,10 @@ await import("./vendor/pyscript/core.js");
 // itself) is read and restarted from a data: URL; data: workers start, and their imports
 // of this folder pass through CORS.
 function guardWorkers() {
-  const here = new URL("./storage-guard-worker.mjs", import.meta.url).href;
+  // The worker's own probe sees only an IndexedDB that throws: where the page's failed
+  // later, the worker is told to use the stand-in outright.
+  const here = new URL("./storage-guard-worker.mjs", import.meta.url);
+  if (replaced.includes("indexedDB")) here.searchParams.set("indexedDB", "stand-in");
   const NativeWorker = globalThis.Worker;
   if (typeof NativeWorker === "undefined") return;
 
@@ -64,7 +74,7 @@ function guardWorkers() {
       }
       const href = String(url instanceof URL ? url.href : new URL(url, location.href));
       const body = href.startsWith("blob:") ? readSync(href) : `import ${JSON.stringify(href)};`;
-      const source = `import ${JSON.stringify(here)};\n${body}`;
+      const source = `import ${JSON.stringify(here.href)};\n${body}`;
       super(opaque
         ? `data:text/javascript;charset=utf-8,${encodeURIComponent(source)}`
         : URL.createObjectURL(new Blob([source], { type: "text/javascript" })), options);

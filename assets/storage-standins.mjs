@@ -6,14 +6,41 @@ const PROBE = "great-city-of-rome.probe";
 export function indexedDBThrows() {
   try {
     const request = globalThis.indexedDB.open(PROBE);
-    request.onsuccess = () => {
-      request.result.close();
-      globalThis.indexedDB.deleteDatabase(PROBE);
-    };
+    request.onsuccess = () => request.result.close();
+    request.onerror = (event) => event.preventDefault();
     return false;
   } catch {
     return true; // also: no indexedDB at all
   }
+}
+
+/** Whether IndexedDB fails, at once or later: true when `open` throws, answers with an
+ * `error` event (a broken backing store, a profile on a full disk: PyScript's own open
+ * then fails the same way, and its handler re-dispatches the event, which throws
+ * "InvalidStateError: The event is already being dispatched" and stops the start), or gives
+ * no answer within `ms` (PyScript would wait for it forever). The probe database is kept,
+ * empty, so later visits only open it (a few milliseconds: docs/hardening.md). */
+export function indexedDBFails(ms) {
+  return new Promise((resolve) => {
+    let request;
+    try {
+      request = globalThis.indexedDB.open(PROBE);
+    } catch {
+      resolve(true); // also: no indexedDB at all
+      return;
+    }
+    const timer = setTimeout(() => resolve(true), ms);
+    request.onsuccess = () => {
+      clearTimeout(timer);
+      request.result.close();
+      resolve(false);
+    };
+    request.onerror = (event) => {
+      event.preventDefault(); // handled here: no "uncaught" report of the probe's error
+      clearTimeout(timer);
+      resolve(true);
+    };
+  });
 }
 
 function broadcastChannelThrows() {

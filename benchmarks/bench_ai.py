@@ -46,7 +46,7 @@ LEVELS = ("easy", "normal", "hard")
 def time_levels(obs_list: list[dict], levels: tuple[str, ...] = LEVELS,
                 hint: bool = False) -> dict[str, dict]:
     """Per level, the time of each decision (``hint``: of each ``analyse``, the hint)."""
-    from research.tournament import percentile
+    from research.stats import percentile
     from rome.ai import analyse, choose_action
 
     call = analyse if hint else choose_action
@@ -95,7 +95,7 @@ def worker(tree: str) -> None:
 
 
 def against(args: argparse.Namespace) -> None:
-    from research.tournament import percentile
+    from research.stats import percentile
 
     obs_list = observations(tuple(args.players), args.games, args.per_game)
     with tempfile.TemporaryDirectory() as tmp:
@@ -146,7 +146,8 @@ def against(args: argparse.Namespace) -> None:
 def budget(args: argparse.Namespace) -> None:
     from research.candidates import CANDIDATES
     from research.candidates import choose as choose_candidate
-    from research.tournament import percentile, wall_caps_lifted
+    from research.stats import percentile
+    from research.tournament import wall_caps_lifted
     from rome.ai import choose_action
 
     made = count_searches()

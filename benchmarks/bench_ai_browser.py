@@ -37,7 +37,7 @@ from bench_ai import time_levels
 from common import History, launch_chromium, observations, served
 from playwright.sync_api import sync_playwright
 
-from research.tournament import percentile
+from research.stats import percentile
 from research.yardstick import close_all, external_choose
 from rome.ai import analyse, choose_action
 

@@ -8,7 +8,9 @@ interpreter, the ``[files]`` unpacking), the interpreter module's own ``performa
 marks (``pyodide-lockless.mjs``: its start, and whether it restored a memory snapshot or
 booted and took one), the page's Python (from "Loaded Pyodide" to ``ready``), how the
 wasm file arrived (from the service worker or not, bytes on the wire) and whether V8
-took its compiled code from its code cache (trace event ``v8.wasm.compileConsume``).
+took its compiled code from its code cache (trace event ``v8.wasm.compileConsume``),
+and the page's self-check (``ui/selfcheck.py``, between the marks ``rome:self-check`` and
+``rome:self-checked`` of ``ui/shell/boot.py``).
 A first visit without Cache Storage (so without a snapshot made) gives what taking the
 snapshot costs. Prints, per kind of visit, the median milliseconds from navigation start
 at which each stage was reached.
@@ -44,7 +46,9 @@ COLLECT_JS = """() => {
     .map((entry) => ({ from_sw: entry.workerStart > 0, bytes: entry.transferSize,
                        fetched_ms: Math.round(entry.responseEnd) }));
   phases.sort((a, b) => a[1] - b[1]);
-  return { phases, wasm };
+  const [check, checked] = ["rome:self-check", "rome:self-checked"]
+    .map((name) => performance.getEntriesByName(name)[0]?.startTime);
+  return { phases, wasm, self_check_ms: checked - check };
 }"""
 NO_CACHES_JS = "Object.defineProperty(window, 'caches', { value: undefined })"
 """Cache Storage hidden from the page: the interpreter module starts Pyodide as it would
@@ -115,6 +119,9 @@ def run(runs: int, reloads: int) -> None:
         print(f"\n{kind}: total {statistics.median(s['total'] for s in samples):.0f} ms "
               f"(each: {[s['total'] for s in samples]})")
         print(f"  wasm: {samples[0]['wasm']}; trace events: {[s['events'] for s in samples]}")
+        checks = sorted(s["self_check_ms"] for s in samples)
+        print(f"  the self-check (ui/selfcheck.py): median {statistics.median(checks):.1f} ms "
+              f"(each: {[round(ms, 1) for ms in checks]})")
         stages: dict[str, list[int]] = {}
         for sample in samples:
             for name, at in sample["phases"]:

@@ -27,6 +27,22 @@ ROOT = Path(__file__).resolve().parent.parent
 READY_TIMEOUT_MS = 90_000
 
 
+def watch_heights_js(sample_ms: int) -> str:
+    """Script for a host page, before any frame: every frame's height every ``sample_ms``
+    into ``window.samples`` ([time, [heights]]) and each height a frame reports into
+    ``window.reports`` ([time, frame index, height]); both arrays must exist already."""
+    return f"""
+  const frames = () => [...document.querySelectorAll("iframe")];
+  setInterval(() => samples.push(
+    [performance.now(), frames().map((f) => f.getBoundingClientRect().height)]), {sample_ms});
+  addEventListener("message", ({{ source, data }}) => {{
+    if (data && data.type === "rome:height")
+      reports.push([performance.now(), frames().findIndex((f) => f.contentWindow === source),
+                    data.height]);
+  }});
+"""
+
+
 def readme_host_snippet() -> str:
     """The ``<script>`` of the README's resize snippet (the first one under Embedding)."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -56,7 +56,8 @@ HOSTILE = {
     "bad-city": ("embed.html?view=city&code=" + q("1.ZZ.<b>.9.9"), ["city code"]),
     "long-code": ("embed.html?view=city&code=" + "1" * 500, ["code="]),
     "deep-record": ("embed.html?view=replay&record=" + q(DEEP), ["nested too deeply"]),
-    "shrine-false": ("embed.html?view=replay&record=" + q(SHRINE_FALSE), ['"shrine"']),
+    "shrine-false": ("embed.html?view=replay&record=" + q(SHRINE_FALSE),
+                     ["record's shrine must be true or false"]),
     "not-json-record": ("embed.html?view=replay&record=" + q("{players: 2"), ["not JSON"]),
     "bad-game": ("embed.html?view=game&compact=1&seats=human,wizard&seed=%C2%B2&pace=fastest",
                  ["seats=", "seed="]),
@@ -89,6 +90,13 @@ class Hosted:
     def frame(self, frame_id: str) -> Frame:
         return frame_of(self.page, frame_id)
 
+    def shown(self, frame_id: str) -> Frame:
+        """The frame scrolled into the host's view first: Chromium passes a new size to a
+        cross-origin frame out of view only once it is seen (its ``innerHeight`` stayed
+        150 px in a 510 px iframe below the fold), as a reader would."""
+        self.page.locator(f"iframe#{frame_id}").scroll_into_view_if_needed()
+        return self.frame(frame_id)
+
 
 def _fulfil_fakes(route: Route) -> None:
     """Two record files the repository does not hold: not JSON, and too large."""
@@ -99,9 +107,12 @@ def _fulfil_fakes(route: Route) -> None:
 
 
 def host_page() -> str:
-    """The host page; its frames are added by :func:`_boot`, a few at a time."""
+    """The host page; its frames are added by :func:`_boot`, a few at a time. It records
+    its own scrolling (``scrolls``)."""
     return ("<!doctype html><html><head><meta charset='utf-8'>"
-            "<link rel='icon' href='data:,'><title>A rules site</title></head><body>"
+            "<link rel='icon' href='data:,'><title>A rules site</title><script>"
+            "window.scrolls = []; addEventListener('scroll', () => scrolls.push(scrollY));"
+            "</script></head><body>"
             f"<h1>A rules site</h1>\n{readme_host_snippet()}</body></html>")
 
 
@@ -219,9 +230,15 @@ CONTENT_JS = """() => {
 }"""
 
 
+def test_no_view_scrolls_the_host_while_it_starts(views: Hosted) -> None:
+    """The game gives its player the keyboard at their turn (seed 5: at once); in a frame
+    the reader has not entered, that focus would scroll the host page to the frame."""
+    assert views.page.evaluate("scrolls") == []
+
+
 @pytest.mark.parametrize("view", list(VIEWS))
 def test_each_view_settles_at_its_content_height(views: Hosted, view: str) -> None:
-    frame = views.frame(view)
+    frame = views.shown(view)
     assert frame.evaluate("document.documentElement.dataset.error") is None
     height = settled_height(views, view)
     measured = frame.evaluate(CONTENT_JS)
@@ -232,7 +249,7 @@ def test_each_view_settles_at_its_content_height(views: Hosted, view: str) -> No
 
 
 def test_the_compact_game_shows_its_board_inside_600_by_500(views: Hosted) -> None:
-    frame = views.frame("game")
+    frame = views.shown("game")
     frame.wait_for_selector("[data-action]", timeout=60_000)
     assert frame.evaluate("innerWidth") == 600
     assert settled_height(views, "game") <= 500
@@ -251,7 +268,7 @@ def test_no_view_scrolls_sideways_in_a_narrow_frame(views: Hosted, width: int) -
         views.page.locator(f"iframe#{view}").evaluate(f"f => {{ f.width = {width}; }}")
     wide = {}
     for view in VIEWS:
-        frame = views.frame(view)
+        frame = views.shown(view)
         frame.wait_for_function(f"innerWidth === {width}", polling=250)
         settled_height(views, view, seconds=1.5)
         measured = frame.evaluate(CONTENT_JS)

@@ -227,7 +227,7 @@ def test_compact_game_plays_in_a_600_by_500_frame_and_says_nothing_is_saved(
     host.open(host_page, [("game", url)], height=500)
     host_page.locator("iframe#game").evaluate("f => { f.width = 600; }")
     frame = wait_frame_ready(host_page, "game")
-    expect(frame.locator("#notice")).to_contain_text("This embed cannot keep a game")
+    expect(frame.locator("#messages")).to_contain_text("This embed cannot keep a game")
     # The game itself: the human's first decision is offered as legal actions.
     expect(frame.locator("[data-action]").first).to_be_visible(timeout=30_000)
     assert frame.evaluate("innerWidth") <= 600

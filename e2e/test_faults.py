@@ -1,8 +1,9 @@
 """Faults a player can meet, each tried in the browser and judged by what the player sees.
 
-Damaged settings, storage that throws or is full, a save nested 100 000 deep, a worker
-whose script is missing, hangs or crashes, a reload in the middle of a computer's turn,
-a hostile name. Progress is read through ``window.rome.record()`` (the game so far).
+Damaged settings, storage that throws, is full or fails later (IndexedDB, Cache Storage),
+a save nested 100 000 deep, a second tab on the same game, a hostile name (the AI worker's
+faults: ``e2e/test_worker_faults.py``). Progress is read through ``window.rome.record()``
+(the game so far).
 """
 
 from __future__ import annotations
@@ -11,12 +12,12 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import OpenGame, wait_ready
-from playwright.sync_api import Page, Route, expect
+from conftest import OpenGame, wait_ready, watch_errors
+from playwright.sync_api import Page, expect
+from storage_faults import FAILS_LATER, FULL_STORAGE
 
 import rome
 
-ROOT = Path(__file__).resolve().parent.parent
 NS = "great-city-of-rome."
 TABLE = "document.getElementById('table')"
 
@@ -41,11 +42,11 @@ def moves(page: Page) -> int:
     return len(json.loads(page.evaluate("window.rome.record()"))["actions"])
 
 
-def wait_moves(page: Page, at_least: int, timeout_ms: int = 120_000) -> None:
-    page.wait_for_function(
-        f"() => {{ const r = window.rome && window.rome.record();"
-        f" return r && JSON.parse(r) && JSON.parse(r).actions.length >= {at_least}; }}",
-        timeout=timeout_ms)
+def quiet(page: Page) -> bool:
+    """Does the message area say nothing of saving or of other tabs? (Its line of forced
+    moves, ``#message-auto``, says what the table played, whoever saves.)"""
+    return not "".join(page.locator(f"#message-{kind}").inner_text()
+                       for kind in ("unsaved", "tab")).strip()
 
 
 def play_human_moves(page: Page, count: int) -> None:
@@ -81,43 +82,64 @@ def test_throwing_storage_plays_and_says_it_cannot_save(
     page = strict_page
     page.add_init_script(THROWING_STORAGE)
     open_game(page, "index.html?seats=human,random&seed=3&pace=0")
-    expect(page.locator("#notice")).to_contain_text("will not be saved")
+    expect(page.locator("#message-unsaved")).to_contain_text("will not be saved")
     play_human_moves(page, 3)
     assert moves(page) >= 3
+    expect(page.locator('#message-unsaved [data-ui="download"]')).to_be_visible()
 
 
-FULL_STORAGE = """
-(() => {
-  const real = Storage.prototype.setItem;
-  Storage.prototype.setItem = function (key, value) {
-    if (window.storageFull && String(key).startsWith('great-city-of-rome.game.'))
-      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-    return real.call(this, key, value);
-  };
-})();
-"""
+@pytest.mark.parametrize("fault", list(FAILS_LATER))
+def test_storage_that_fails_later_starts_plays_and_saves(
+        strict_page: Page, open_game: OpenGame, fault: str) -> None:
+    page = strict_page
+    page.add_init_script(FAILS_LATER[fault])
+    open_game(page, "index.html?seats=human,random&seed=3&pace=0")
+    stand_ins = page.evaluate("document.documentElement.dataset.storageStandIns || ''")
+    assert ("indexedDB" in stand_ins.split()) == fault.startswith("indexeddb"), stand_ins
+    play_human_moves(page, 3)
+    slot = page.evaluate(f"localStorage.getItem('{NS}last')")
+    stored = json.loads(page.evaluate(f"localStorage.getItem('{NS}game.{slot}')"))
+    assert stored["actions"] == json.loads(page.evaluate("window.rome.record()"))["actions"]
+    assert quiet(page), "nothing said of saving or of other tabs"
 
 
-def test_full_storage_keeps_the_game_and_offers_a_download(
+
+
+
+def stored_actions(page: Page) -> list[str]:
+    slot = page.evaluate(f"localStorage.getItem('{NS}last')")
+    return list(json.loads(page.evaluate(f"localStorage.getItem('{NS}game.{slot}')"))["actions"])
+
+
+def test_full_storage_keeps_a_download_on_the_table_and_saves_again_once_freed(
         strict_page: Page, open_game: OpenGame, site_url: str) -> None:
     page = strict_page
     page.add_init_script(FULL_STORAGE)
     open_game(page, "index.html?seats=human,random&seed=8&pace=0")
     play_human_moves(page, 2)
     page.evaluate("window.storageFull = true")
-    play_human_moves(page, 3)
+    play_human_moves(page, 2)
     page.wait_for_function(f"{TABLE}?.dataset.waiting === 'human'")
-    expect(page.locator("#notice")).to_contain_text("could not be saved")
+    said = page.locator("#message-unsaved")
+    expect(said).to_contain_text("could not be saved")
+    # said where it lasts, not in a notice that a click dismisses
+    expect(page.locator("#notice")).to_be_hidden()
+    assert said.locator('[data-ui="dismiss"]').count() == 0
+    play_human_moves(page, 1)
+    expect(said.locator('[data-ui="download"]')).to_be_visible()  # still on the table
     in_memory = json.loads(page.evaluate("window.rome.record()"))
-    slot = page.evaluate(f"localStorage.getItem('{NS}last')")
-    stored = json.loads(page.evaluate(f"localStorage.getItem('{NS}game.{slot}')"))
-    assert len(stored["actions"]) < len(in_memory["actions"])
+    assert len(stored_actions(page)) < len(in_memory["actions"])
     with page.expect_download() as info:
-        page.locator("#download-btn").click()
+        said.locator('[data-ui="download"]').click()
     text = Path(info.value.path()).read_text()
     assert json.loads(text)["actions"] == in_memory["actions"]
+    # Storage frees: the next move's save succeeds, with every move, and the message goes.
+    page.evaluate("window.storageFull = false")
+    play_human_moves(page, 1)
+    expect(said).to_be_empty()
+    assert stored_actions(page) == json.loads(page.evaluate("window.rome.record()"))["actions"]
     # Loaded back in a fresh page, the downloaded game resumes where it was.
-    page.evaluate("window.storageFull = false; localStorage.clear()")
+    page.evaluate("localStorage.clear()")
     open_game(page, "index.html")
     page.locator("#load-file").set_input_files(
         files=[{"name": "game.json", "mimeType": "application/json", "buffer": text.encode()}])
@@ -148,87 +170,82 @@ def test_huge_bad_move_is_not_quoted_whole(strict_page: Page, open_game: OpenGam
     assert len(notice.inner_text()) < 300
 
 
-def test_a_game_changed_in_another_tab_is_not_overwritten(
-        strict_page: Page, open_game: OpenGame) -> None:
+def tab_says(page: Page) -> str:
+    return str(page.locator("#message-tab").inner_text()).strip()
+
+
+NO_WEB_LOCKS = "Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined });"
+"""A browser without Web Locks, as every browser is on a page served over plain http."""
+
+
+def test_a_second_tab_never_loses_a_move(strict_page: Page, open_game: OpenGame) -> None:
+    """Two tabs of one browser on one game: opening and closing the second changes nothing
+    in the first; the second shows the game and offers "Play here"; taking over moves the
+    game with every move, and the first says so and can take it back; a reload of either
+    loses nothing."""
     first = strict_page
     open_game(first, "index.html?seats=human,random&seed=12&pace=0")
-    first.wait_for_function(f"{TABLE}?.dataset.waiting === 'human'")
+    play_human_moves(first, 2)
     second = first.context.new_page()
+    errors = [watch_errors(second)]
     open_game(second, "index.html?pace=0")  # resumes the same saved game
-    play_human_moves(second, 1)
-    second.wait_for_function(f"{TABLE}?.dataset.waiting === 'human'")
-    theirs = json.loads(second.evaluate("window.rome.record()"))
-    expect(first.locator("#notice")).to_contain_text("changed in another tab")
-    play_human_moves(first, 1)  # this tab plays on, but does not save over the other's moves
-    slot = first.evaluate(f"localStorage.getItem('{NS}last')")
-    stored = json.loads(first.evaluate(f"localStorage.getItem('{NS}game.{slot}')"))
-    assert stored["actions"] == theirs["actions"]
+    second.wait_for_function(f"{TABLE}?.dataset.writer === 'elsewhere'")
+    assert "open in another tab" in tab_says(second)
+    assert second.locator("[data-action]:not([disabled])").count() == 0
     second.close()
+    play_human_moves(first, 2)  # the first goes on saving, and says nothing
+    first.wait_for_function(f"{TABLE}?.dataset.waiting === 'human'")
+    assert stored_actions(first) == json.loads(first.evaluate("window.rome.record()"))["actions"]
+    assert quiet(first), "nothing said of saving or of other tabs"
+    assert first.locator("#notice").is_hidden()
+
+    second = first.context.new_page()
+    errors.append(watch_errors(second))
+    open_game(second, "index.html?pace=0")
+    second.wait_for_function(f"{TABLE}?.dataset.writer === 'elsewhere'")
+    play_human_moves(first, 1)  # the second follows the first's moves
+    first.wait_for_function(f"{TABLE}?.dataset.waiting === 'human'")
+    ahead = first.locator("#table").get_attribute("data-moves")
+    second.wait_for_function(f"{TABLE}.dataset.moves === '{ahead}'")
+    second.locator('[data-ui="play-here"]').click()
+    second.wait_for_function(f"{TABLE}?.dataset.writer === 'here'")
+    first.wait_for_function(f"{TABLE}?.dataset.writer === 'taken'")
+    assert "now played in another tab" in tab_says(first)
+    assert second.evaluate("window.rome.record()") == first.evaluate("window.rome.record()")
+    play_human_moves(second, 2)
+    first.locator('[data-ui="play-here"]').click()  # and back
+    first.wait_for_function(f"{TABLE}?.dataset.writer === 'here'")
+    second.wait_for_function(f"{TABLE}?.dataset.writer === 'taken'")
+    play_human_moves(first, 1)
+    first.wait_for_function(f"{TABLE}?.dataset.waiting === 'human'")
+    last = json.loads(first.evaluate("window.rome.record()"))["actions"]
+    assert stored_actions(first) == last
+    for tab, writer in ((second, "elsewhere"), (first, "here")):
+        tab.reload()
+        wait_ready(tab)
+        tab.wait_for_function(f"{TABLE}?.dataset.writer === '{writer}'")
+        assert json.loads(tab.evaluate("window.rome.record()"))["actions"] == last
+    second.close()
+    assert not [m for e in errors for m in e.messages], errors
 
 
-# -- the AI worker ---------------------------------------------------------------------------
-WORKER_SRC = (ROOT / "ui" / "worker" / "ai_worker.py").read_text()
-
-
-def worker_route(body: str, status: int = 200):  # noqa: ANN201 (a Playwright handler)
-    def handle(route: Route) -> None:
-        route.fulfill(status=status, body=body, content_type="text/plain")
-    return handle
-
-
-def test_worker_script_404_falls_back_to_the_quick_ai(
-        page: Page, page_errors: object, open_game: OpenGame) -> None:
-    page.route("**/ui/worker/ai_worker.py", worker_route("missing", 404))
-    open_game(page, "index.html?seats=easy,easy&seed=2&pace=0")
-    expect(page.locator("#notice")).to_contain_text("could not be loaded (HTTP 404)")
-    expect(page.locator("#worker-status")).to_contain_text("quick AI")
-    wait_moves(page, 30, timeout_ms=60_000)
-
-
-HANGING = WORKER_SRC.replace(
-    "    return choose_action(json.loads(obs_json), str(level), int(seed))",
-    "    while True:\n        pass")
-CRASHING = WORKER_SRC.replace(
-    "    return choose_action(json.loads(obs_json), str(level), int(seed))",
-    "    raise RuntimeError('the worker broke')")
-
-
-@pytest.mark.parametrize("body, words", [(HANGING, "took longer than 3 s"),
-                                         (CRASHING, "stopped working")], ids=["hang", "crash"])
-def test_worker_fault_is_said_and_the_game_goes_on(
-        page: Page, page_errors: object, open_game: OpenGame, body: str, words: str) -> None:
-    assert body != WORKER_SRC
-    page.add_init_script("window.romeAiLimits = {boot: 60, move: 3}")
-    page.route("**/ui/worker/ai_worker.py", worker_route(body))
-    # normal, not easy: easy's moves are played on the page while the worker boots.
-    open_game(page, "index.html?seats=normal,normal&seed=4&pace=0")
-    notice = page.locator("#notice")
-    expect(notice).to_contain_text(words, timeout=90_000)
-    expect(notice).to_contain_text("played a quick move instead")
-    expect(notice).to_contain_text("(normal)")
-    wait_moves(page, 40, timeout_ms=180_000)
-
-
-def test_reload_during_a_computer_turn_resumes(
-        page: Page, page_errors: object, open_game: OpenGame) -> None:
-    page.add_init_script("window.romeAiLimits = {boot: 60, move: 600}")
-    page.route("**/ui/worker/ai_worker.py", worker_route(HANGING))
-    open_game(page, "index.html?seats=human,normal&seed=6&pace=250")
-    for _ in range(30):
-        page.wait_for_function(f"['human', 'computer'].includes({TABLE}?.dataset.waiting)")
-        if page.locator("#table").get_attribute("data-waiting") == "computer":
-            break
-        play_human_moves(page, 1)
-    else:
-        pytest.fail("the computer never had to move")
-    before = json.loads(page.evaluate("window.rome.record()"))
-    page.unroute("**/ui/worker/ai_worker.py")
-    page.reload()
-    wait_ready(page)
-    wait_moves(page, len(before["actions"]) + 1)
-    after = json.loads(page.evaluate("window.rome.record()"))
-    assert after["actions"][:len(before["actions"])] == before["actions"]
-    assert after["seed"] == before["seed"]
+def test_without_web_locks_the_tabs_settle_it_over_their_channel(
+        strict_page: Page, open_game: OpenGame) -> None:
+    first = strict_page
+    first.context.add_init_script(NO_WEB_LOCKS)
+    open_game(first, "index.html?seats=human,random&seed=12&pace=0")
+    assert first.evaluate("navigator.locks === undefined")
+    play_human_moves(first, 1)
+    second = first.context.new_page()
+    errors = watch_errors(second)
+    open_game(second, "index.html?pace=0")
+    second.wait_for_function(f"{TABLE}?.dataset.writer === 'elsewhere'")
+    second.locator('[data-ui="play-here"]').click()
+    second.wait_for_function(f"{TABLE}?.dataset.writer === 'here'")
+    first.wait_for_function(f"{TABLE}?.dataset.writer === 'taken'")
+    assert second.evaluate("window.rome.record()") == first.evaluate("window.rome.record()")
+    second.close()
+    assert not errors.messages, errors.messages
 
 
 # -- names -----------------------------------------------------------------------------------

@@ -105,14 +105,16 @@ def shoot(page: Page, name: str) -> None:
     page.set_viewport_size(DESKTOP)
 
 
+# Two and four seats: the duel's 7 rounds and the fullest table. Three seats are played in
+# the browser through hot-seat's hand-overs (e2e/test_hotseat.py), and to the end, every
+# count, on CPython (tests/test_ui_model.py): the browser adds the wiring, not the rules.
 GAMES = [
     ("human,random", 11, False),
-    ("human,random,random", 12, False),
     ("human,random,random,random", 13, True),
 ]
 
 
-@pytest.mark.parametrize(("seats", "seed", "shrine"), GAMES, ids=["2p", "3p", "4p"])
+@pytest.mark.parametrize(("seats", "seed", "shrine"), GAMES, ids=["2p", "4p"])
 def test_whole_game(strict_page: Page, open_game: OpenGame, seats: str, seed: int,
                     shrine: bool) -> None:
     """Play to the end; the totals shown equal the engine's replay of the page's history."""

@@ -57,7 +57,7 @@ def test_offline_reload_after_one_visit(strict_page: Page, context: BrowserConte
         page.wait_for_function(f"['human', 'over'].includes({TABLE}.dataset.waiting)",
                                timeout=120_000)
     expect(page.locator("#worker-status")).to_have_attribute("data-worker-ready", "true")
-    assert "quick AI" not in page.locator("#notice").inner_text()
+    assert "quick AI" not in page.locator("body").inner_text()
 
 
 @pytest.fixture
@@ -272,7 +272,7 @@ def test_content_security_policy_has_no_violation(browser: Browser, site_url: st
         poll(page, f"{TABLE}?.dataset.phase === 'over'", 240)
         poll(page, "document.documentElement.dataset.offlineReady === 'true'", 120)
         assert page.evaluate("window.romeBoot.cspViolations") == []
-        assert "quick AI" not in page.locator("#notice").inner_text()
+        assert "quick AI" not in page.locator("body").inner_text()
         assert not errors.messages, errors.messages
     finally:
         context.close()

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rome
+from ui.saves import another_tab
 from ui.saves.save import (
     MAX_SAVE_CHARS,
     SETTINGS_DEFAULTS,
@@ -269,21 +270,49 @@ def test_throwing_storage_plays_on_without_saving() -> None:
     assert saves.read_settings() == (SETTINGS_DEFAULTS, "")
 
 
-def test_other_tab_change_is_detected_not_overwritten() -> None:
+def test_other_tabs_saves_are_heard_and_followed_move_by_move() -> None:
     window = FakeWindow()
     mine, theirs = saves_on(window), saves_on(window)
     slot = mine.new_slot()
     assert mine.save_game(slot, game(10))
-    assert theirs.load_game(slot).actions == game(10).actions
-    assert theirs.save_game(slot, game(14))
+    shown = theirs.load_game(slot)
     heard: list[str] = []
-    mine.watch(heard.append)
+    theirs.watch(heard.append)
+    assert mine.save_game(slot, game(14))
     window.listeners[0](Event(NS + "game." + slot, window._storage.data[NS + "game." + slot]))
-    assert heard == [slot] and mine.changed_elsewhere(slot)
-    assert not mine.save_game(slot, game(12)) and mine.conflict
-    assert "another tab" in mine.problem
-    assert mine.load_game(slot).actions == game(14).actions  # the other tab's moves kept
-    assert mine.save_game(slot, game(16))  # after reading it again, saving is allowed
+    window.listeners[0](Event(None, None))  # storage cleared in a third tab
+    assert heard == [slot, ""]
+    followed = another_tab.follow(theirs, slot, shown)
+    assert followed.actions == game(14).actions
+    assert all(a is b for a, b in zip(followed.states, shown.states, strict=False))  # kept
+    assert len(followed.states) == 15
+    undone = game(12)
+    assert mine.save_game(slot, undone)  # not an extension (an undo): read whole
+    assert another_tab.follow(theirs, slot, followed).actions == undone.actions
+    mine.delete_game(slot)
+    with pytest.raises(SaveError, match="no longer exists"):
+        another_tab.follow(theirs, slot, followed)
+
+
+def test_taking_over_goes_on_from_the_game_handed_over_else_from_the_slot() -> None:
+    window = FakeWindow()
+    saves = saves_on(window)
+    slot = saves.new_slot()
+    assert another_tab.latest(saves, slot, None, game(4)) is None  # a new game: none yet
+    assert saves.save_game(slot, game(10))
+    shown = saves.load_game(slot)
+    handed = json.dumps(game(20).to_save())  # the other tab's storage refused its last 10
+    assert another_tab.latest(saves, slot, handed, shown).actions == game(20).actions
+    for bad in ("{not json", "[" * 100_000, json.dumps(game(20, seed=9).to_save()),
+                json.dumps({**game(20).to_save(), "actions": ["place 99"] * 20})):
+        # not a game, another game, or moves that do not play: the slot's game instead
+        assert another_tab.latest(saves, slot, bad, shown).actions == game(10).actions
+
+
+def test_only_a_closed_embed_cannot_offer_its_game_as_a_file() -> None:
+    assert saves_on(FakeWindow(throws=True)).downloadable
+    assert Saves(Store(FakeWindow()), embed=True).downloadable
+    assert not Saves(Store(FakeWindow(throws=True)), embed=True).downloadable
 
 
 # -- settings --------------------------------------------------------------------------------
@@ -337,7 +366,7 @@ def test_import_refuses_non_games(text: str) -> None:
 def test_import_refuses_a_shrine_that_is_not_a_boolean(shrine: object) -> None:
     data = json.loads(export_game(game(5)))
     data["shrine"] = shrine
-    with pytest.raises(SaveError, match="shrine option"):
+    with pytest.raises(SaveError, match="the file's shrine must be true or false"):
         import_game(json.dumps(data))
 
 

@@ -49,8 +49,10 @@ def test_seeded_game_is_identical_on_pyodide_and_cpython(booted_page: Page,
 
 def test_worker_answers(strict_page: Page, open_game: Callable[..., Page]) -> None:
     """The AI worker boots its own Python, imports rome and answers the page (it starts
-    for a game with a computer above the fast levels; the shared page shows the form)."""
-    page = open_game(strict_page, "index.html?seats=human,normal&seed=3&pace=0")
+    for a game with a computer above the fast levels; the shared page shows the form).
+    The address's refused pace is said on the table (issue 39: the game's start wiped it)."""
+    page = open_game(strict_page, "index.html?seats=human,normal&seed=3&pace=-1")
+    expect(page.locator("#notice")).to_contain_text("The address's pace= must be slow, normal")
     status = page.locator("#worker-status")
     expect(status).to_have_attribute("data-worker-ready", "true", timeout=WORKER_TIMEOUT_MS)
     page_count = page.evaluate("window.romeEngine.legal_count(2, 1)")

@@ -56,7 +56,11 @@ OFFERED_JS = """() => [document.getElementById('table').dataset.moves ?? null,
 
 
 def click_action(page: Page, prefer: tuple[str, ...]) -> None:
-    """Click one offered action, preferring the given verbs (waits for the move)."""
+    """Click one offered action, preferring the given verbs (waits for the move); on a
+    phone, first go where an announced turn's choices are."""
+    go = page.locator("#message-turn [data-ui]")
+    if go.count() and go.is_visible():
+        go.click()
     moves, texts = page.evaluate(OFFERED_JS)
     pick = next((t for p in prefer for t in texts if t.startswith(p)), texts[0])
     page.locator(f'[data-action="{pick}"]').first.click()
@@ -65,8 +69,10 @@ def click_action(page: Page, prefer: tuple[str, ...]) -> None:
 
 # Plays the human's moves to the end inside the page, choosing as ``click_action`` does (the
 # same game), each choice clicked only if a pointer could: shown, and the element at its
-# middle (after scrolling it into view) is the choice itself. Why in the page: the rest of
-# a game is a hundred moves, each costing several round trips from here.
+# middle (after scrolling it into view) is the choice itself. On a phone a new turn whose
+# choices are under another tab is announced, and the player goes there with the message's
+# button first (issue 40). Why in the page: the rest of a game is a hundred moves, each
+# costing several round trips from here.
 FINISH_JS = """async (prefer) => {
   const root = () => document.getElementById('table');
   const sleep = (ms) => new Promise(r => setTimeout(r, ms));
@@ -81,6 +87,8 @@ FINISH_JS = """async (prefer) => {
   for (;;) {
     await until(() => ['human', 'over'].includes(root()?.dataset.waiting));
     if (root().dataset.waiting === 'over') return;
+    const go = document.querySelector('#message-turn [data-ui]');
+    if (go && go.getClientRects().length) go.click();
     const moves = root().dataset.moves;
     const texts = [...document.querySelectorAll('[data-action]')].map(e => e.dataset.action || '');
     const pick = prefer.map(p => texts.find(t => t.startsWith(p))).find(t => t) ?? texts[0];
@@ -405,8 +413,10 @@ def phone_check(page: Page, moment: str, verb: str | None) -> int:
 def test_phone_keeps_the_prompt_and_its_choices_in_view(strict_page: Page,
                                                         open_game: OpenGame) -> None:
     """A seeded game at 390x844: draft, emissaries, the take step, a card chosen then its
-    targets, produce. A tab picked by hand stays while the prompt is the same (the draft's
-    choices are in the prompt), and gives way to the choices' region at the next prompt."""
+    targets, produce. A tab picked by hand stays while the prompt is the same, and the
+    player's own move leads to its next choices; a new turn, after the others' moves, never
+    moves the player (issue 40): it is announced where the player is, by a badge on the
+    court's tab and a sentence whose button goes there."""
     page = strict_page
     page.set_viewport_size(PHONE)
     open_game(page, "index.html?seats=human,random,random&seed=5&pace=0")
@@ -417,6 +427,9 @@ def test_phone_keeps_the_prompt_and_its_choices_in_view(strict_page: Page,
         if waiting(page) == "over" or len(seen) == 5:  # the rest is played in the page
             break
         phase = table.get_attribute("data-phase")
+        announced = page.locator("#message-turn [data-ui]")
+        if announced.is_visible() and not (phase == "emissary" and "place" not in seen):
+            announced.click()  # a turn announced: the player goes to its choices
         if phase == "draft" and "draft" not in seen:
             phone_check(page, "draft", "draft ")
             check_axe_both_themes(page, "phone, draft")
@@ -430,7 +443,20 @@ def test_phone_keeps_the_prompt_and_its_choices_in_view(strict_page: Page,
             page.locator("#others [data-seat-score]").first.click()
             seen.append("draft")
         elif phase == "emissary" and "place" not in seen:
-            phone_check(page, "emissary", "place ")  # switched to the strip by itself
+            # the round's first placement comes after the others' turns: the player is
+            # left where they were (their city, where their last move led them)
+            expect(page.locator("#board")).to_be_hidden()
+            assert table.get_attribute("data-tab") != "board"
+            badge = page.locator('.tab.badge[data-tab="board"]')
+            expect(badge).to_be_visible()
+            said = page.locator("#message-turn")
+            expect(said).to_contain_text("your choices are under “Court”")
+            shoot_phone(page, "phone-turn-badge")
+            check_axe_both_themes(page, "phone, a turn announced")
+            said.locator("[data-ui]").click()  # the player goes there when they choose
+            expect(said).to_be_empty()
+            expect(badge).to_have_count(0)
+            phone_check(page, "emissary", "place ")
             focused = page.evaluate("document.activeElement.dataset.action || ''")
             assert focused.startswith("place "), f"focus on a choice, not {focused!r}"
             shoot_phone(page, "phone-emissary")
@@ -455,6 +481,9 @@ def test_phone_keeps_the_prompt_and_its_choices_in_view(strict_page: Page,
     page.evaluate(FINISH_JS, list(prefer))
     assert set(seen) >= {"draft", "place", "take", "build", "produce"}, seen
     expect(table).to_have_attribute("data-phase", "over")
+    if page.locator("#final").is_hidden():  # the end announced where the player was
+        expect(page.locator('.tab.badge[data-tab="final"]')).to_be_visible()
+        page.locator("#message-turn [data-ui]").click()
     expect(page.locator("#final")).to_be_visible()
     phone_check(page, "end", None)
     assert in_viewport(page, "#tabs, .topbar, #final-area") == []

@@ -16,6 +16,7 @@ TOOLS: dict[str, str] = {
     "calibration": "how well the evaluation's margin foretells the final margin",
     "oracle": "a level seeing the true state against the level itself",
     "follow": "a seat following the hint against normal and hard: the hint's strength",
+    "endgame": "a candidate's endings of hard-against-hard games, paired with hard's",
 }
 
 USAGE = "usage: python -m research TOOL [options]\n\ntools:\n" + "\n".join(

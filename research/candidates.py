@@ -13,7 +13,14 @@ from dataclasses import replace
 from typing import Any
 
 from rome.ai import decision_seed, ismcts
-from rome.ai.levels import DUEL_ALPHA_BETA, LEVEL_PARAMS, MOVE_FIT_WEIGHTS, Level, Tree
+from rome.ai.levels import (
+    DUEL_ALPHA_BETA,
+    DUEL_PARAMS,
+    LEVEL_PARAMS,
+    MOVE_FIT_WEIGHTS,
+    Level,
+    Tree,
+)
 from rome.ai.search import decide
 
 
@@ -148,6 +155,56 @@ CANDIDATES: dict[str, tuple[Level, Level] | tuple[Tree, Tree]] = {
     "cand-nend": _normal_with(horizon=99, nodes=10**7),
     "cand-nendp": _normal_with(horizon=99, nodes=10**7, policy_weights=MOVE_FIT_WEIGHTS),
 }
+
+_HARD_DUEL = DUEL_PARAMS["hard"]
+assert isinstance(_HARD_DUEL, Tree)
+
+
+def _duel(nodes: int = 72000, horizon: int = 4, **knobs: Any) -> Tree:
+    """Hard's duel tree with ``knobs`` changed, in ``nodes``, looking ``horizon`` whole
+    turns ahead, no wall-clock cap."""
+    base = replace(_HARD_DUEL.base, nodes=nodes, horizon=horizon, wall_seconds=math.inf)
+    return replace(_HARD_DUEL, base=base, **knobs)
+
+
+def _multi_tree(nodes: int, **knobs: Any) -> Tree:
+    """Hard's duel tree for 3-4 players (hard's 3-4 player utility: own minus a blend
+    of the best and mean other), in ``nodes``."""
+    base = replace(_HARD_DUEL.base, nodes=nodes, wall_seconds=math.inf,
+                   others_max=LEVEL_PARAMS["hard"].others_max)
+    return replace(_HARD_DUEL, base=base, **knobs)
+
+
+_HARD_MULTI = replace(LEVEL_PARAMS["hard"], wall_seconds=math.inf)
+
+CANDIDATES.update({
+    # issue 42 (expert): the duel tree whose last 4 own turns roll out to the game's end,
+    # leaves being final scores, a win worth 5 points more than its margin
+    "cand-xf": (_duel(finish_turns=4, win_bonus=5.0), _HARD_MULTI),
+    "cand-xf15": (_duel(nodes=150000, finish_turns=4, win_bonus=5.0), _HARD_MULTI),
+    # ... looking 6 whole turns ahead (3 own) in twice the nodes
+    "cand-xh6": (_duel(nodes=144000, horizon=6, finish_turns=4, win_bonus=5.0), _HARD_MULTI),
+    # ... 8 whole turns (4 own) in 2.5 times the nodes, no finishing
+    "cand-xh8": (_duel(nodes=180000, horizon=8), _HARD_MULTI),
+    # the longer look-ahead in about 2.5 times hard's time (long roll-outs cost more per node)
+    "cand-xh6n": (_duel(horizon=6), _HARD_MULTI),
+    "cand-xh8n": (_duel(nodes=56000, horizon=8), _HARD_MULTI),
+    # 8 whole turns in about twice hard's CPU time (2p, positions of a hard-vs-hard game)
+    "cand-xh8m": (_duel(nodes=100000, horizon=8), _HARD_MULTI),
+    # cand-xh6 in about 2.2 times hard's CPU time: 90 000 nodes
+    "cand-xh6m": (_duel(nodes=90000, horizon=6, finish_turns=4, win_bonus=5.0), _HARD_MULTI),
+    # twice the pooled deals in 2.5 times the nodes (the deals' luck averaged better)
+    "cand-xd16": (_duel(nodes=180000, deals=16), _HARD_MULTI),
+    # 3-4 players: the duel's tree instead of depth-2 alpha-beta (hard's duel unchanged)
+    "cand-x4": (_duel(), _multi_tree(50000)),
+    "cand-x4f": (_duel(), _multi_tree(50000, finish_turns=2, win_bonus=5.0)),
+    # cand-xh6 in 120 000 nodes: about 2.3 times hard's CPU time at p95 in real duels
+    "cand-xh6k": (_duel(nodes=120000, horizon=6, finish_turns=4, win_bonus=5.0), _HARD_MULTI),
+})
+# the best of both this sitting: the duel looking 6 whole turns ahead, ISMCTS for 3-4 players
+# (its 2-player games on seeds 7040-7041 before 18:10 UTC were played with cand-xh6m's duel,
+# recorded under that name)
+CANDIDATES["cand-expert"] = (CANDIDATES["cand-xh6k"][0], CANDIDATES["cand-x4"][1])
 
 
 def candidate_params(name: str, num_players: int) -> Level | Tree:

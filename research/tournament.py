@@ -6,7 +6,9 @@ sensible choice are played automatically (as the UI does) and are not timed.
 
 The last line of stdout is one JSON object mapping each bot name to its ``win_rate``
 (shared wins split), ``ci95`` (Wilson interval), ``mean_score``, ``mean_margin`` (score
-minus the best other seat's), ``decision_ms_p50`` and ``decision_ms_p95``; above it an Elo
+minus the best other seat's), ``decision_ms_p50`` and ``decision_ms_p95`` (wall clock) and
+``decision_cpu_ms_p50`` and ``decision_cpu_ms_p95`` (the deciding process's CPU time, which
+a machine shared with other work stretches far less than the wall clock); above it an Elo
 table (:mod:`research.elo`).  ``--round-robin`` plays every pair of ``--bots`` on the same
 two-player seeds and ends with ``{"pairs": {...}, "elo": {...}}`` instead.
 
@@ -48,35 +50,23 @@ from rome.ai.players import tournament_seeds
 from .candidates import CANDIDATES
 from .candidates import choose as choose_candidate
 from .elo import fit, pairwise, table
-from .yardstick import YARDSTICK, close_all, external_choose, is_external, split_name
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> list[float]:
-    """The Wilson score interval of a proportion (``wins`` may be fractional for ties)."""
-    if n == 0:
-        return [0.0, 1.0]
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    k = (len(ordered) - 1) * q
-    lo, hi = math.floor(k), math.ceil(k)
-    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
-
+from .stats import percentile, sign_test, wilson
+from .yardstick import (
+    YARDSTICK,
+    close_all,
+    external_choose,
+    is_external,
+    last_cpu_ms,
+    split_name,
+)
 
 Oracle = Callable[[GameState, int, int], str]  # (true state, seat, decision seed) -> move
 
 
 def play_game(num_players: int, seed: int, seat_bots: list[str],
               times: dict[str, list[float]] | None = None,
-              oracles: dict[str, Oracle] | None = None) -> tuple[list[int], list[int]]:
+              oracles: dict[str, Oracle] | None = None,
+              cpu: dict[str, list[float]] | None = None) -> tuple[list[int], list[int]]:
     """One seeded game; returns (final totals per seat, winning seats).
 
     A bot named ``COMMIT:LEVEL`` is another commit's level (:mod:`research.yardstick`):
@@ -94,7 +84,7 @@ def play_game(num_players: int, seed: int, seat_bots: list[str],
         assert seat is not None  # the driver asks only while someone is to act
         bot = seat_bots[seat]
         ai_seed = seeds(seat, made)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         if oracles is not None and bot in oracles:
             text = oracles[bot](state, seat, ai_seed)
         elif is_external(bot):
@@ -105,6 +95,9 @@ def play_game(num_players: int, seed: int, seat_bots: list[str],
             text = choose_action(observation(state, seat), bot, ai_seed)
         if times is not None:
             times[bot].append((time.perf_counter() - t0) * 1000.0)
+        if cpu is not None:
+            cpu[bot].append(last_cpu_ms(bot) if is_external(bot)
+                            else (time.process_time() - c0) * 1000.0)
         made += 1
         return Action.parse(text)
 
@@ -123,9 +116,11 @@ def game_record(job: Job, oracles: dict[str, Oracle] | None = None) -> dict[str,
     """One game of a tournament as a record (module level: runs in a pool)."""
     num_players, seed, seat_bots = job
     times: dict[str, list[float]] = defaultdict(list)
-    totals, won = play_game(num_players, seed, seat_bots, times, oracles)
+    cpu: dict[str, list[float]] = defaultdict(list)
+    totals, won = play_game(num_players, seed, seat_bots, times, oracles, cpu)
     return {"players": num_players, "seed": seed, "bots": seat_bots, "totals": totals,
-            "winners": won, "times": {b: [round(t, 2) for t in ms] for b, ms in times.items()}}
+            "winners": won, "times": {b: [round(t, 2) for t in ms] for b, ms in times.items()},
+            "cpu": {b: [round(t, 2) for t in ms] for b, ms in cpu.items()}}
 
 
 def _play_all(schedule: list[Job], jobs: int) -> Iterator[dict[str, Any]]:
@@ -209,10 +204,13 @@ def summarise(records: list[dict[str, Any]]) -> dict[str, Any]:
     scores: dict[str, list[int]] = defaultdict(list)
     margins: dict[str, list[int]] = defaultdict(list)
     times: dict[str, list[float]] = defaultdict(list)
+    cpu: dict[str, list[float]] = defaultdict(list)
     for rec in records:
         totals, won = rec["totals"], rec["winners"]
         for name, ms in rec["times"].items():
             times[name].extend(ms)
+        for name, ms in rec.get("cpu", {}).items():  # records before 2026-11-26 have none
+            cpu[name].extend(ms)
         for seat, name in enumerate(rec["bots"]):
             seats[name] += 1
             scores[name].append(totals[seat])
@@ -230,6 +228,9 @@ def summarise(records: list[dict[str, Any]]) -> dict[str, Any]:
             "decision_ms_p50": round(percentile(times[name], 0.5), 2),
             "decision_ms_p95": round(percentile(times[name], 0.95), 2),
         }
+        if cpu[name]:
+            out[name]["decision_cpu_ms_p50"] = round(percentile(cpu[name], 0.5), 2)
+            out[name]["decision_cpu_ms_p95"] = round(percentile(cpu[name], 0.95), 2)
     return out
 
 
@@ -269,15 +270,6 @@ def paired(records: list[dict[str, Any]], control: list[dict[str, Any]]) -> dict
                      "ci95": [round(gain - half, 4), round(gain + half, 4)],
                      "sign_p": round(sign_test(to, away), 4)}
     return out
-
-
-def sign_test(a: int, b: int) -> float:
-    """Two-sided exact sign test: the chance of a split at least as uneven as ``a``:``b``
-    when each flip is a fair coin."""
-    n, k = a + b, min(a, b)
-    if n == 0:
-        return 1.0
-    return min(1.0, 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n)
 
 
 def ratings(records: list[dict[str, Any]], anchor: str | None = None) -> dict[str, Any]:

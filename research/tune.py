@@ -21,7 +21,7 @@ from rome.ai.levels import LEVEL_PARAMS, Level
 from rome.ai.players import tournament_seeds
 from rome.ai.search import decide
 
-from .tournament import wilson
+from .stats import wilson
 
 
 def play(n: int, seed: int, levels: list[Level]) -> tuple[list[int], list[int]]:

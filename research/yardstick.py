@@ -39,9 +39,10 @@ _GIT_ENV = {**os.environ, "GIT_CEILING_DIRECTORIES": str(REPO.parent)}
 # The worker runs with the old commit's ``rome`` first on sys.path (``-I``: no user site,
 # no PYTHON* variables, no current folder; the copy's root is its argument).  One JSON
 # request per line: {"players", "seed", "shrine", "actions", "level", "ai_seed"}
-# -> {"action"} or {"error"}.
+# -> {"action", "cpu_ms"} or {"error"} (``cpu_ms``: the decision's CPU time, which a loaded
+# machine does not stretch as it stretches the wall clock).
 _WORKER = r"""
-import json, sys
+import json, sys, time
 sys.path.insert(0, sys.argv[1])
 from rome import Action, apply_action, current_player, new_game, observation
 from rome.ai import choose_action
@@ -64,7 +65,9 @@ for line in sys.stdin:
             state = apply_action(state, Action.parse(text))
         played = len(actions)
         obs = observation(state, current_player(state))
+        t0 = time.process_time()
         out = {"action": str(choose_action(obs, req["level"], req["ai_seed"]))}
+        out["cpu_ms"] = (time.process_time() - t0) * 1000.0
     except Exception as exc:  # reported to the tournament, which raises it
         out = {"error": f"{type(exc).__name__}: {exc}"}
     sys.stdout.write(json.dumps(out) + "\n")
@@ -134,6 +137,7 @@ class ExternalBot:
 
     def __init__(self, commit: str, keep_wall_cap: bool = False):
         self.commit = commit
+        self.cpu_ms = 0.0  # the last decision's CPU time in the subprocess
         root = tree_for(commit)
         self.proc = subprocess.Popen([sys.executable, "-I", "-c", _WORKER, str(root),
                                       "keep" if keep_wall_cap else "lift"], cwd=root,
@@ -154,6 +158,7 @@ class ExternalBot:
         reply: dict[str, Any] = json.loads(line)
         if "error" in reply:
             raise YardstickError(f"{self.commit}:{level}: {reply['error']}")
+        self.cpu_ms = float(reply.get("cpu_ms", 0.0))
         return str(reply["action"])
 
     def close(self) -> None:
@@ -175,6 +180,11 @@ def external_choose(name: str, players: int, seed: int, shrine: bool, actions: l
         keep = os.environ.get("ROME_YARDSTICK_WALL") == "keep"
         bot = _BOTS[commit] = ExternalBot(commit, keep)
     return bot.choose(players, seed, shrine, actions, level, ai_seed)
+
+
+def last_cpu_ms(name: str) -> float:
+    """The CPU time of bot ``COMMIT:LEVEL``'s last decision, in its subprocess."""
+    return _BOTS[split_name(name)[0]].cpu_ms
 
 
 def close_all() -> None:

@@ -55,8 +55,8 @@ def starting_pairs(kinds: Mapping[Pos, str]) -> list[tuple[Pos, Pos]]:
 
 def baths_fit_a_build_order(kinds: Mapping[Pos, str], points: Mapping[Pos, int],
                             starts: Iterable[tuple[Pos, Pos]]) -> bool:
-    """True if, from one of the ``starts`` pairs, some order of building gives every bath
-    of ``kinds`` exactly its point tokens in ``points``."""
+    """True if, from one of the ``starts`` pairs (both spaces built on), some order of
+    building gives every bath of ``kinds`` exactly its point tokens in ``points``."""
     cells = sorted(kinds)
     bit = {pos: 1 << i for i, pos in enumerate(cells)}
     around = [sum(bit.get(q, 0) for q in neighbours(pos)) for pos in cells]
@@ -112,7 +112,7 @@ def baths_fit_a_build_order(kinds: Mapping[Pos, str], points: Mapping[Pos, int],
         steps.sort(key=lambda i: (i not in needs, not near_bath[i] & short))
         return any(grow(built | 1 << i) for i in steps)
 
-    return any(grow(bit[a] | bit[b]) for a, b in starts)
+    return any(grow(bit[a] | bit[b]) for a, b in starts if a in bit and b in bit)
 
 
 def baths_tokens_fit_a_build_order(kinds: Mapping[Pos, str],

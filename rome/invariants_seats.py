@@ -71,7 +71,8 @@ STARTS = ((STARTING_CITY[0][0], STARTING_CITY[0][1]), (STARTING_CITY[1][0], STAR
 
 def cities_could_be_built(state: GameState) -> None:
     """Each city passes the city checks; its baths' tokens also fit an order of building
-    from where the engine's cities start (a finished city alone could start elsewhere)."""
+    from where the engine's cities start (a finished city alone could start elsewhere;
+    :func:`starting_buildings_stay_home`, checked first, has put something there)."""
     cards = cards_of(state)
     for seat, p in enumerate(state.players):
         if any(cards[c].influence for c in p.city.values()):

@@ -12,6 +12,7 @@ state from it, checking that the data describes a position a real game could rea
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
@@ -50,10 +51,23 @@ class Codec(NamedTuple):
     load: Callable[[Any, str], Any]  # (saved value, field name) -> value; raises StateError
 
 
-def _int(v: Any, what: str) -> int:
+INT_LIMIT = 1 << 63
+"""Every count, card number, mask and place of a save lies far inside 64 bits; a number
+beyond is refused as it is read, so no later check or message has to handle a number of
+thousands of digits (which Python refuses to turn into text)."""
+
+
+def _any_int(v: Any, what: str) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
         raise StateError(f"{what} must be an integer, not {_short(v)}")
     return v
+
+
+def _int(v: Any, what: str) -> int:
+    number = _any_int(v, what)
+    if not -INT_LIMIT <= number < INT_LIMIT:
+        raise StateError(f"{what} must be an integer of at most 64 bits, not {_short(v)}")
+    return number
 
 
 def _bool(v: Any, what: str) -> bool:
@@ -63,7 +77,8 @@ def _bool(v: Any, what: str) -> bool:
 
 
 def _ints(v: Any, what: str) -> tuple[int, ...]:
-    if not isinstance(v, list) or not all(type(x) is int for x in v):
+    if not isinstance(v, list) or not all(type(x) is int and -INT_LIMIT <= x < INT_LIMIT
+                                          for x in v):
         raise StateError(f"{what} must be a list of integers")
     return tuple(v)
 
@@ -75,28 +90,53 @@ def _list(v: Any, what: str) -> list[Any]:
 
 
 def _short(v: Any) -> str:
-    """A value quoted in a message, cut so that a huge input is never copied whole."""
-    text = repr(v)
+    """A value quoted in a message, cut so that a huge input is never copied whole.
+
+    Never ``repr`` of a whole container (a list nested 100 000 deep exhausts the
+    recursion limit) nor of a huge integer (beyond 4 300 digits Python refuses)."""
+    if isinstance(v, dict | list | tuple):
+        return f"a {type(v).__name__} of {len(v)} items"
+    if isinstance(v, int) and not isinstance(v, bool) and v.bit_length() > 64:
+        return f"an integer of {v.bit_length()} bits"
+    text = repr(v[:40] if isinstance(v, str) else v)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _enum(kind: type[StrEnum]) -> Codec:
+    members = {m.value: m for m in kind}
+
     def load(v: Any, what: str) -> StrEnum:
-        try:
-            return kind(v)
-        except ValueError:
-            raise StateError(f"unknown {what} {_short(v)}; one of "
-                             f"{', '.join(repr(str(m)) for m in kind)}") from None
+        if isinstance(v, str) and v in members:
+            return members[v]
+        raise StateError(f"unknown {what} {_short(v)}; one of "
+                         f"{', '.join(repr(str(m)) for m in kind)}")
     return Codec(str, load)
 
 
+_HEX64 = re.compile(r"[0-9a-f]{16}")
+
+
 def _load_rng(v: Any, what: str) -> int:
-    if not isinstance(v, str) or not 1 <= len(v) <= 16:
-        raise StateError(f"{what} must be 1 to 16 hexadecimal digits")
-    try:
-        return int(v, 16)
-    except ValueError:
-        raise StateError(f"{what} must be 1 to 16 hexadecimal digits") from None
+    """Exactly what ``to_dict`` writes: ``int(v, 16)`` alone would also take " 1f", "+1f"
+    and "1_f", spellings that read back into another text."""
+    if not isinstance(v, str) or not _HEX64.fullmatch(v):
+        raise StateError(f"{what} must be 16 hexadecimal digits (0-9, a-f)")
+    return int(v, 16)
+
+
+def _text(v: Any, what: str) -> str:
+    if not isinstance(v, str):
+        raise StateError(f"{what} must be text, not {_short(v)}")
+    return v
+
+
+def _unique(pairs: list[tuple[Pos, int]], what: str) -> dict[Pos, int]:
+    """Positions to values, refusing a position given twice (a dict would keep the last
+    silently, and the save would not be the one read)."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        raise StateError(f"{what} names one place twice")
+    return out
 
 
 def _load_piles(v: Any, what: str) -> dict[str, tuple[int, ...]]:
@@ -110,7 +150,8 @@ def _load_strips(v: Any, what: str) -> tuple[tuple[int, bool], ...]:
 
 
 def _load_city(v: Any, what: str) -> dict[Pos, int]:
-    return {(_int(r, "row"), _int(c, "column")): _int(card, what) for r, c, card in _list(v, what)}
+    return _unique([((_int(r, "row"), _int(c, "column")), _int(card, what))
+                    for r, c, card in _list(v, what)], what)
 
 
 def _load_bricks(v: Any, what: str) -> tuple[Pos, ...]:
@@ -118,7 +159,8 @@ def _load_bricks(v: Any, what: str) -> tuple[Pos, ...]:
 
 
 def _load_points(v: Any, what: str) -> dict[Pos, int]:
-    return {(_int(r, "row"), _int(c, "column")): _int(n, what) for r, c, n in _list(v, what)}
+    return _unique([((_int(r, "row"), _int(c, "column")), _int(n, what))
+                    for r, c, n in _list(v, what)], what)
 
 
 def _load_hand(v: Any, what: str) -> tuple[HandCard, ...]:
@@ -126,9 +168,10 @@ def _load_hand(v: Any, what: str) -> tuple[HandCard, ...]:
 
 
 INT = Codec(lambda v: v, _int)
+SEED = Codec(lambda v: v, _any_int)  # rome.new_game takes any integer seed: so does a save
 BOOL = Codec(lambda v: v, _bool)
 INTS = Codec(list, _ints)
-TEXT = Codec(lambda v: v, lambda v, what: str(v))
+TEXT = Codec(lambda v: v, _text)
 RNG = Codec(lambda v: format(v, "016x"), _load_rng)
 PILES = Codec(lambda v: {d: list(c) for d, c in v.items()}, _load_piles)
 STRIP_STACK = Codec(lambda v: [[s, f] for s, f in v], _load_strips)
@@ -169,12 +212,17 @@ def _dump(obj: Any, schema: tuple[Any, ...]) -> dict[str, Any]:
     return {f.name: f.metadata["codec"].dump(getattr(obj, f.name)) for f in schema}
 
 
-def _load(data: Any, schema: tuple[Any, ...], what: str) -> dict[str, Any]:
+def _load(data: Any, schema: tuple[Any, ...], what: str,
+          header: frozenset[str] = frozenset()) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise StateError(f"{what} must be a JSON object")
     missing = [f.name for f in schema if f.name not in data]
     if missing:
         raise StateError(f"{what} lacks {', '.join(missing)}")
+    unknown = set(data) - header - {f.name for f in schema}
+    if unknown:  # a save read is the save written back: nothing is dropped silently
+        raise StateError(f"{what} holds a field no game writes: "
+                         f"{min(_short(k) for k in unknown)}")
     return {f.name: f.metadata["codec"].load(data[f.name], f.name) for f in schema}
 
 
@@ -214,7 +262,7 @@ class GameState:
 
     num_players: int = saved(INT)
     shrine: bool = saved(BOOL)
-    seed: int = saved(INT)
+    seed: int = saved(SEED)
     rng: int = saved(RNG)
     round: int = saved(INT)  # 1-based; 0 during the opening draft
     phase: Phase = saved(_enum(Phase))
@@ -276,10 +324,10 @@ GameState.copy = _copier(GameState)
 def _read(d: Any) -> GameState:
     if not isinstance(d, dict):
         raise StateError("a saved game is a JSON object")
-    if d.get("version") != SAVE_VERSION:
+    if type(d.get("version")) is not int or d["version"] != SAVE_VERSION:  # not true, not 1.0
         raise StateError(f"saved game version {_short(d.get('version'))} is not "
                          f"{SAVE_VERSION}: it cannot be read by this version of the game")
-    s = GameState(**_load(d, GAME_SCHEMA, "a saved game"))
+    s = GameState(**_load(d, GAME_SCHEMA, "a saved game", frozenset({"version"})))
     if s.num_players not in SHAPES:
         raise StateError(f"{s.num_players} players is not a game of 2 to 4")
     return s

@@ -14,10 +14,19 @@
 // it in Cache Storage; later starts restore from it (`_loadSnapshot`). Both are private
 // Pyodide APIs (leading underscore): SNAPSHOT_ID is a hash of Pyodide's files and of this
 // module, so a new Pyodide or a change here never restores an old snapshot; Pyodide itself
-// also refuses one of another build. Whatever goes wrong (no Cache Storage, storage that
-// throws, quota, a snapshot that is short, corrupt or of another build) ends in an
-// ordinary start, the bad snapshot deleted. The cache is named after this module's folder,
-// so two deployments on one origin keep their own.
+// also refuses one of another build. The cache is named after this module's folder, so two
+// deployments on one origin keep their own.
+//
+// The bytes come from storage, so they are outside input: a disk, a browser or an
+// extension may change them. Each is kept with the SHA-256 of its bytes and the build it
+// belongs to, and both are checked before the bytes are restored. Whatever goes wrong
+// (no Cache Storage, storage that throws, quota, a snapshot that is short, damaged or of
+// another build, one that fails to restore) ends in an ordinary start, the bad snapshot
+// deleted. A snapshot that passes these checks and still breaks the start later, or fails
+// the app's self-check (ui/selfcheck.py), is handled by the page: assets/boot.js calls
+// `romeSnapshot.startWithout()` (the snapshot deleted, the page reloaded with WITHOUT in
+// its fragment, which makes that start go without one), ui/shell/boot.py restarts an AI
+// worker likewise; and a fatal error of Pyodide restored from a snapshot deletes it.
 import { loadPyodide as load, version } from "./pyodide.mjs";
 
 const LOCK = __LOCK__;
@@ -25,7 +34,12 @@ const SNAPSHOT_ID = "__SNAPSHOT_ID__";
 const FOLDER = new URL(".", import.meta.url);
 const CACHE = `rome-pyodide-snapshot|${FOLDER.pathname}`;
 const KEY = new URL(`snapshot-${SNAPSHOT_ID}.bin`, FOLDER).href;
-const SIZE_HEADER = "x-snapshot-bytes";
+const DIGEST_HEADER = "x-snapshot-sha256";
+const BUILD_HEADER = "x-snapshot-build";
+const WITHOUT = "rome-no-snapshot";
+// A word of the address's fragment (words joined by "&"): the start that reads it neither
+// restores nor makes a snapshot, and removes the word from the address. Carried by the
+// reload of startWithout(), so that the reason survives where storage does not.
 const STORE_AFTER_MS = 1000;
 // Writing 31 MB competes with the rest of the start for the CPU and the disk, so it waits a
 // second (the page is interactive about 0.5 s after loadPyodide on an idle machine); the
@@ -35,6 +49,12 @@ const READ_LIMIT_MS = 10000;
 // Reading takes 50-250 ms; a Cache Storage that never answers must not stop the start.
 
 export { version };
+
+// What the page's scripts know of this start: `restored` (from a snapshot), `skipped`
+// (the address said WITHOUT); `forget()` deletes any kept snapshot, `startWithout()`
+// deletes it and reloads the page without one.
+const snapshots = { restored: false, skipped: false, forget, startWithout };
+globalThis.romeSnapshot = snapshots;
 
 function mark(name) {
   performance.mark(`pyodide:${name}`);
@@ -54,46 +74,93 @@ function within(promise, ms) {
 
 async function openCache() {
   try {
+    if (!globalThis.crypto?.subtle) return null; // nothing to check a snapshot with
     return await globalThis.caches.open(CACHE);
   } catch {
     return null; // no Cache Storage here: insecure context, opaque origin, storage blocked
   }
 }
 
-async function forget(cache) {
+// True once no snapshot is kept (none was, or it is deleted); false if Cache Storage
+// cannot be reached here (then there was none to restore either).
+async function forget() {
   try {
+    const cache = await globalThis.caches.open(CACHE);
     for (const request of await cache.keys()) await cache.delete(request);
+    return true;
   } catch (error) {
     warn("could not be deleted", error);
+    return false;
   }
+}
+
+function fragmentWords(hash) {
+  return hash.replace(/^#/, "").split("&").filter(Boolean);
+}
+
+// Called by assets/boot.js when a start restored from a snapshot fails: the reload's
+// address carries WITHOUT, and no reload follows a start that carried it (`skipped`).
+async function startWithout() {
+  await within(forget(), READ_LIMIT_MS);
+  const url = new URL(location.href);
+  url.hash = [...fragmentWords(url.hash), WITHOUT].join("&");
+  history.replaceState(history.state, "", url.href);
+  location.reload();
+}
+
+// True if the address says WITHOUT, which is then removed from it (other words are kept).
+function toldWithout() {
+  const hash = globalThis.location?.hash ?? "";
+  const words = fragmentWords(hash);
+  if (!words.includes(WITHOUT) || !globalThis.history) return false;
+  const url = new URL(location.href);
+  url.hash = words.filter((word) => word !== WITHOUT).join("&");
+  history.replaceState(history.state, "", url.href);
+  return true;
+}
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 async function kept(cache) {
   try {
     const response = await cache.match(KEY);
     if (!response) return null;
+    const build = response.headers.get(BUILD_HEADER);
+    if (build !== SNAPSHOT_ID) throw new Error(`of build ${build}, not ${SNAPSHOT_ID}`);
     const bytes = new Uint8Array(await response.arrayBuffer());
-    if (String(bytes.byteLength) !== response.headers.get(SIZE_HEADER)) {
-      throw new Error(`${bytes.byteLength} bytes, not ${response.headers.get(SIZE_HEADER)}`);
+    if ((await sha256(bytes)) !== response.headers.get(DIGEST_HEADER)) {
+      throw new Error(`${bytes.byteLength} bytes that do not match their digest`);
     }
+    mark("verified");
     return bytes;
   } catch (error) {
     warn("unreadable, deleted", error);
-    await forget(cache);
+    await forget();
     return null;
   }
 }
 
-function keep(cache, bytes) {
+// Several contexts of one origin may each make a snapshot (the page and its AI worker, two
+// tabs): the first one kept stays, and no writer deletes this build's snapshot (deleting
+// it before writing, and again after a failed write, would let a context whose write
+// failed wipe another's good one). A put that fails stores nothing, so nothing is left to
+// clean up after it.
+function keep(bytes) {
   setTimeout(async () => {
     try {
-      await forget(cache); // another build's snapshot, if any
+      const cache = await globalThis.caches.open(CACHE);
+      if (await cache.match(KEY)) return; // kept meanwhile by another context
       const headers = { "content-type": "application/octet-stream",
-                        [SIZE_HEADER]: String(bytes.byteLength) };
+                        [DIGEST_HEADER]: await sha256(bytes), [BUILD_HEADER]: SNAPSHOT_ID };
+      for (const request of await cache.keys()) {
+        if (request.url !== KEY) await cache.delete(request); // another build's
+      }
       await cache.put(KEY, new Response(bytes, { headers }));
     } catch (error) {
       warn("not kept", error);
-      await forget(cache);
     }
   }, STORE_AFTER_MS);
 }
@@ -111,37 +178,81 @@ function unwrapGlobals(pyodide) {
 // seed of str hashes stays the snapshot's: fixed per browser, as in a pinned PYTHONHASHSEED.)
 const RESEED = "import random; random.seed(); 6 * 7";
 
-async function restored(settings, cache, snapshot) {
+// Pyodide calls `_api.on_fatal` when it stops for good (a trap such as "table index is out
+// of bounds"). After a restore, the snapshot is the first suspect: it is deleted. In a
+// worker, PyScript's page side would wait for the start until its time limit; an Error
+// posted to it ends the wait at once (as PyScript's own worker start reports a failure),
+// and ui/shell/boot.py then starts the worker again.
+function onFatal(pyodide, fromSnapshot) {
+  const api = pyodide._api;
+  const before = api.on_fatal;
+  api.on_fatal = (error) => {
+    before?.(error);
+    if (fromSnapshot) {
+      warn("restored a Python that failed, deleted", error);
+      forget();
+    }
+    if (globalThis.WorkerGlobalScope && globalThis instanceof globalThis.WorkerGlobalScope) {
+      globalThis.postMessage(new Error(`Python failed: ${error?.message ?? error}`));
+    }
+  };
+  return pyodide;
+}
+
+async function restored(settings, snapshot) {
   try {
     const pyodide = await load({ ...settings, _loadSnapshot: snapshot });
     if (pyodide.runPython(RESEED) !== 42) throw new Error("restored Python does not run");
+    snapshots.restored = true;
     mark("restored");
-    return pyodide;
+    return onFatal(pyodide, true);
   } catch (error) {
     warn("failed to restore, deleted", error);
-    await forget(cache);
+    await forget();
     return null;
   }
+}
+
+// Where the start finds its snapshot: `{ cache, snapshot }` (the verified bytes, or null)
+// or `{ skipped: true }`.
+async function lookup() {
+  mark("start");
+  if (toldWithout()) {
+    snapshots.skipped = true;
+    mark("skipped");
+    return { skipped: true };
+  }
+  const cache = await within(openCache(), READ_LIMIT_MS);
+  return { cache, snapshot: cache && (await within(kept(cache), READ_LIMIT_MS)) };
+}
+
+let ahead = null;
+
+// Starts the lookup now; the next loadPyodide() takes its result. assets/boot.js calls it
+// as the page starts, a few hundred ms before PyScript asks for the interpreter, so that
+// reading 31 MB and checking their digest overlap PyScript's own start.
+export function readAhead() {
+  ahead ??= lookup();
 }
 
 export async function loadPyodide(options = {}) {
   if (options.lockFileURL || options.lockFileContents) return load(options);
   const settings = { ...options, lockFileContents: LOCK, packageBaseUrl: options.indexURL };
-  mark("start");
-  const cache = await within(openCache(), READ_LIMIT_MS);
-  const snapshot = cache && (await within(kept(cache), READ_LIMIT_MS));
-  const fromSnapshot = snapshot && (await restored(settings, cache, snapshot));
+  const { cache, snapshot, skipped } = await (ahead ?? lookup());
+  ahead = null;
+  if (skipped) return onFatal(await load(settings), false);
+  const fromSnapshot = snapshot && (await restored(settings, snapshot));
   if (fromSnapshot) return fromSnapshot;
-  if (!cache) return load(settings);
+  if (!cache) return onFatal(await load(settings), false);
   const pyodide = await load({ ...settings, _makeSnapshot: true });
   mark("booted");
   try {
-    keep(cache, pyodide.makeMemorySnapshot());
+    keep(pyodide.makeMemorySnapshot());
     mark("snapshot-taken");
   } catch (error) {
     warn("not taken", error);
   } finally {
     unwrapGlobals(pyodide);
   }
-  return pyodide;
+  return onFatal(pyodide, false);
 }

@@ -105,6 +105,10 @@ LOCKLESS_TEMPLATE = ROOT / "scripts" / "lockless_template.mjs"
 snapshot where the browser keeps one (the template says why)."""
 SNAPSHOT_INPUTS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 """Pyodide's files that make the interpreter's memory at the moment it is snapshotted."""
+COMMENT_LINE = re.compile(r"^[ \t]*//.*\n", re.MULTILINE)
+"""A whole line of comment in the template: left out of the module the browser downloads
+(they are half its size, 1.8 kB gzipped of every first visit), and out of its hash, so
+that rewording one keeps players' snapshots."""
 
 
 def write_lockless(pyodide_dir: Path = VENDOR / "pyodide",
@@ -118,7 +122,8 @@ def write_lockless(pyodide_dir: Path = VENDOR / "pyodide",
     """
     lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
     kept = {"info": lock["info"], "packages": {MICROPIP[0]: lock["packages"][MICROPIP[0]]}}
-    text = template.read_text(encoding="utf-8").replace("__LOCK__", json.dumps(kept))
+    text = COMMENT_LINE.sub("", template.read_text(encoding="utf-8"))
+    text = text.replace("__LOCK__", json.dumps(kept))
     digest = hashlib.sha256(text.encode())
     for name in SNAPSHOT_INPUTS:
         digest.update(b"\0" + (pyodide_dir / name).read_bytes())
@@ -162,13 +167,14 @@ FETCHED_BY_URL = ("ui/shell/main.py", "ui/embed/main.py", "ui/worker/ai_worker.p
 worker); every other one is read from app.zip."""
 UNUSED = re.compile(
     r"(^|/)(codemirror|xterm|mpy-|pyodide_graph|service-worker|storage\.js|zip-)"
-    r"[^/]*$|pyodide-lock\.json$|\.(whl|map|tmp|gz|br)$|^examples/(?!.*\.json$)")
+    r"[^/]*$|pyodide-lock\.json$|\.(whl|map|tmp|gz|br)$|^examples/(?!.*\.json$)|/LICENSE$")
 """Files no page of the site loads (requests recorded for the game, each embed view and the
 AI worker): PyScript's code editor and terminal libraries, its MicroPython, zip, storage
 and service-worker chunks, its package graph, Pyodide's lock file (``LOCKLESS``) and micropip (no
 ``packages =``), source
-maps, build leftovers, pre-compressed copies (the browser stores the decoded file) and
-example pages."""
+maps, build leftovers, pre-compressed copies (the browser stores the decoded file),
+example pages and the vendored packages' licences (they ship with the site, ``copy_site``,
+but no player's offline cache needs them: fake-indexeddb's cost each first visit 11 kB)."""
 
 
 def site_files(root: Path = ROOT) -> list[str]:

@@ -180,3 +180,48 @@ def test_the_candidate_is_playable_by_name():
     assert isinstance(duel, ismcts.Tree) and isinstance(multi, ismcts.Tree)
     text = choose(obs, "cand-is", 2)
     assert rome.Action.parse(text) in rome.sensible_actions(rome.sample_state(obs, 0))
+
+
+FINISHING = replace(POOLED, finish_turns=2, win_bonus=5.0)
+
+
+def test_finishing_waits_for_the_last_turns():
+    """Before the seat's last ``finish_turns`` turns the tree searches as without them,
+    node for node (the same move from the same iterations)."""
+    obs = decision_obs(2, 5, 10)
+    assert rome.turns_left(rome.sample_state(obs, 0), obs["seat"]) > FINISHING.finish_turns
+    plain, finishing = grown(obs, POOLED, 3), grown(obs, FINISHING, 3)
+    assert not finishing.finishing and finishing.horizon == POOLED.base.horizon
+    assert finishing.iterations == plain.iterations
+    assert ({k: (n.n, n.w) for k, n in finishing.root.kids.items()}
+            == {k: (n.n, n.w) for k, n in plain.root.kids.items()})
+    assert str(ismcts.decide(obs, FINISHING, 3)) == str(ismcts.decide(obs, POOLED, 3))
+
+
+@pytest.mark.parametrize("seed", [4, 7])
+def test_finishing_plays_to_the_end_and_a_truly_best_last_turn(seed):
+    """In the last turns every line is played to the end of the game: each deal's baseline
+    is its greedy line's final score, and the move chosen is truly best."""
+    _ply, _actions, state = last_turn_after_take(2, seed)
+    seat = rome.current_player(state)
+    obs = rome.observation(state, seat)
+    rng = random.Random(1)
+    first = rome.sample_state(obs, rng)
+    assert rome.turns_left(first, seat) <= FINISHING.finish_turns
+    mcts = ismcts.Ismcts(FINISHING, Context(2, obs["shrine"]), math.inf)
+    mcts.horizon, mcts.finishing = 10**6, True
+    deal, ref = mcts.deal(obs, rng)
+    end = mcts.search.play_on(deal, 10**6)
+    assert rome.is_over(end)
+    assert ref == [float(s["total"]) for s in rome.final_scores(end)]
+    truth = true_margins(state, seat)
+    assert truth[str(ismcts.decide(obs, FINISHING, 1))] == max(truth.values())
+
+
+def test_a_finished_win_is_worth_the_bonus_more():
+    mcts = ismcts.Ismcts(FINISHING, Context(2, False), math.inf)
+    assert mcts.utility([80.0, 78.0], 0) == 2.0  # not finishing: the margin
+    mcts.finishing = True
+    assert mcts.utility([80.0, 78.0], 0) == 7.0
+    assert mcts.utility([80.0, 78.0], 1) == -7.0
+    assert mcts.utility([80.0, 80.0], 1) == 0.0

@@ -11,9 +11,9 @@ from dataclasses import replace
 import pytest
 
 import rome
+from research.stats import wilson
 from research.tournament import main as tournament_main
 from research.tournament import run as run_tournament
-from research.tournament import wilson
 from rome.ai import LEVELS, choose_action
 from rome.ai.evaluate import Context, estimate, seat_utility, utility
 from rome.ai.levels import LEVEL_PARAMS
@@ -162,13 +162,15 @@ def test_tournament_prints_json_last(capsys: pytest.CaptureFixture[str], monkeyp
     assert set(result) == {"random", "greedy"}
     for stats in result.values():
         assert set(stats) == {"win_rate", "ci95", "mean_score", "mean_margin",
-                              "decision_ms_p50", "decision_ms_p95"}
+                              "decision_ms_p50", "decision_ms_p95", "decision_cpu_ms_p50",
+                              "decision_cpu_ms_p95"}
     assert abs(result["random"]["win_rate"] + result["greedy"]["win_rate"] - 1) < 1e-9
 
 
 def test_tournament_results_do_not_depend_on_parallel_jobs() -> None:
     def without_times(result: dict) -> dict:
-        return {bot: {k: v for k, v in stats.items() if not k.startswith("decision_ms")}
+        return {bot: {k: v for k, v in stats.items()
+                      if not k.startswith(("decision_ms", "decision_cpu_ms"))}
                 for bot, stats in result.items()}
 
     one = run_tournament(3, 3, 7, ["random", "greedy"], progress=False, jobs=1)

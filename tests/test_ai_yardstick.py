@@ -67,6 +67,11 @@ def test_tournament_plays_and_merges_yardstick_shards(tmp_path, capsys):
     assert [json.loads(x)["seed"] for x in lines] == [3, 4, 5, 6]
     assert [json.loads(x)["bots"] for x in lines[:2]] == [["greedy", "e514045:random"],
                                                            ["e514045:random", "greedy"]]
+    for line in lines:  # every timed decision has its CPU time, the old commit's too
+        rec = json.loads(line)
+        assert {b: len(t) for b, t in rec["cpu"].items()} == {
+            b: len(t) for b, t in rec["times"].items()}
+        assert all(ms >= 0 for t in rec["cpu"].values() for ms in t)
     assert tournament_main(["--merge", str(record)]) == 0
     merged = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert set(merged) == {"greedy", "e514045:random"}

@@ -15,6 +15,7 @@ import pytest
 
 from ui import address
 from ui.address import embed_address, game_options, inside_folder
+from ui.bounds import MAX_SEED
 from ui.embed import replay
 
 PAGE = "https://rules.example/rome/embed.html?view=replay"
@@ -66,7 +67,7 @@ def test_every_other_src_is_refused_with_a_sentence(src: str) -> None:
     assert read.src == ""
     assert len(read.problems) == 1
     said = read.problems[0]
-    assert said.startswith("The address's src= was not used") and said.endswith(".")
+    assert said.startswith("The address's src= must be") and said.endswith(", so it was not used.")
     assert len(said) < 400  # a long value is named by its length, not echoed
 
 
@@ -141,8 +142,8 @@ def test_a_seed_is_ascii_digits_in_range_or_the_game_is_not_set_up(value: str) -
 
 
 def test_seed_bounds() -> None:
-    assert game_options(f"?seats=human,easy&seed={address.MAX_SEED}").seed == address.MAX_SEED
-    assert game_options(f"?seats=human,easy&seed={address.MAX_SEED + 1}").seats is None
+    assert game_options(f"?seats=human,easy&seed={MAX_SEED}").seed == MAX_SEED
+    assert game_options(f"?seats=human,easy&seed={MAX_SEED + 1}").seats is None
 
 
 @pytest.mark.parametrize(("value", "pace"), [("slow", 1600), ("instant", 0), ("0", 0),
@@ -204,7 +205,7 @@ def test_seats_read(value: str, seats: tuple[str, ...]) -> None:
 @pytest.mark.parametrize(("value", "words"), [
     ("human", "2 to 4"), ("human,wizard", "wizard"), ("human,easy,easy,easy,easy", "5"),
     (",,,", "0"), ("human," + "easy," * 5000, "characters"), ("human,__proto__", "__proto__"),
-    ("human,\u0000", "kind of seat")])
+    ("human,\u0000", "computer level")])
 def test_bad_seats_drop_the_game_with_a_sentence(value: str, words: str) -> None:
     opts = game_options("?seats=" + quote(value, safe=""))
     assert opts.seats is None and words in opts.error and "seats=" in opts.error

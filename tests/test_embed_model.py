@@ -134,7 +134,7 @@ def test_replay_viewer_moves_within_the_game() -> None:
 @pytest.mark.parametrize(("text", "reason"), [
     ("not json", "not JSON"),
     ("[]", "must be"),
-    ('{"players": 5, "seed": 1, "actions": []}', "2, 3 or 4"),
+    ('{"players": 5, "seed": 1, "actions": []}', "from 2 to 4"),
     ('{"players": 2, "seed": "x", "actions": []}', "whole number"),
     ('{"players": 2, "seed": 1, "actions": "draft"}', "must be a list"),
     ('{"players": 2, "seed": 1, "actions": ["fly away"]}', "action 1"),

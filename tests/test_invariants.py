@@ -245,8 +245,8 @@ def test_more_coins_than_the_rounds_so_far_give() -> None:
     d["players"][1]["coins"] = 15
     d["players"][1]["influence"] = 9
     refused(d, "at most 15 and 8")
-    d["players"][1]["influence"] = 10 ** 4000
-    refused(d, "at most 15 and 8")
+    d["players"][1]["influence"] = 10 ** 4000  # refused as it is read: beyond 64 bits
+    refused(d, "influence must be an integer of at most 64 bits")
 
 
 def test_round_one_holds_only_the_starting_coins() -> None:
@@ -299,7 +299,7 @@ def test_starting_building_in_a_hand() -> None:
     d = new_game(3, seed=1).to_dict()
     card = d["players"][0]["city"].pop(1)[2]
     d["players"][0]["hand"].append([card, 1])
-    refused(d, "no starting buildings")
+    refused(d, "starting house-2 is not at row 0, column 1")
 
 
 # -- where the game stands ---------------------------------------------------------------------

@@ -120,7 +120,7 @@ def reviewed(ui: UiState, seat: int) -> UiState:
 
 
 def test_the_help_and_new_game_screens_read_cleanly() -> None:
-    assert problems(render_help() + TABLE_SKELETON + render_form(None, False)) == []
+    assert problems(render_help() + TABLE_SKELETON + render_form(None)) == []
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 3), (3, 5), (4, 6)])

@@ -2,8 +2,7 @@
 
 Why: a keyboard player can only build if focus lands on a choice after each move and
 never on "End turn" (one Enter from ending the turn by accident); card details open only
-on purpose and give focus back to the card that opened them; in hot-seat every seat keeps
-its place on screen.
+on purpose and give focus back to the card that opened them.
 """
 
 from __future__ import annotations
@@ -13,9 +12,6 @@ import random
 import rome
 from ui import model
 from ui.model import Mode, UiState
-from ui.render import phone
-from ui.render.table import main_seat, regions
-from ui.render.view import table_view
 from ui.saves.session import Seat, Session
 from ui_drive import at_random, next_event
 
@@ -78,26 +74,3 @@ def test_details_open_on_purpose_and_give_focus_back() -> None:
     assert closed.detail == "" and effects == (model.Focus(('[data-card="x"]',)),)
     # closing what is not open moves nothing
     assert model.reduce(closed, model.Panel("detail", ""))[1] == ()
-
-
-def test_hot_seat_cities_keep_their_places() -> None:
-    """Two humans with open hands: the seat drawn large and the order of the others never
-    change while the turn passes; the seat to act is marked ``active``."""
-    seats = [Seat("Ann", True), Seat("Bea", True), Seat("Cy", False, "random")]
-    ui, _ = begin(seats, 5, open_hands=True)
-    chooser = at_random(random.Random(2))
-    actors = set()
-    for _ in range(120):
-        if ui.mode is Mode.HUMAN:
-            view = table_view(ui)
-            assert main_seat(view) == 0
-            html = regions(view)
-            assert html["others"].index('data-seat="1"') < html["others"].index('data-seat="2"')
-            cur = ui.session.current
-            actors.add(cur)
-            section = html["me" if cur == 0 else "others"]
-            assert 'class="player active' in section
-            if cur == 1 and any(a.verb == "build" for a in view.actions):
-                assert phone.choice_tab(view) == "others"
-        ui, _ = model.reduce(ui, next_event(ui, chooser))
-    assert {0, 1} <= actors

@@ -25,7 +25,7 @@ from ui.render import phone
 from ui.render.details import render_detail
 from ui.render.endgame import render_end
 from ui.render.prompt import render_prompt
-from ui.render.table import regions
+from ui.render.table import main_seat, regions
 from ui.render.view import table_view
 from ui.saves.session import Seat, Session
 from ui.shell import touch
@@ -117,6 +117,11 @@ def check_step(ui: UiState) -> None:
         assert not cards - known_hand(s.state, view.viewer, seat), (seat, cards)
     if view.viewer is None or view.viewer != s.current:
         assert not re.search(r'data-action="(draft|keep) ', page(ui))
+    # the main area holds the seat whose hand is face up, else one whose hand is not:
+    # at a human's turn at this screen, after the hand-over, that human (issue 40)
+    assert view.viewer is None or main_seat(view) == view.viewer
+    if ui.mode is Mode.HUMAN:
+        assert main_seat(view) == s.current
     if ui.mode is not Mode.HUMAN:
         assert found.actions == [] and found.selects == []
         return
@@ -194,7 +199,10 @@ def test_hand_over_between_humans_and_open_hands() -> None:
     ui2, effects = model.reduce(ui, model.HandOver())
     assert ui2.mode is Mode.HUMAN and ui2.shown == ui.session.current
     assert model.reduce(ui2, model.HandOver())[0] is ui2  # only during a hand-over
-    opened, effects = model.reduce(ui, model.Setting("open_hands", True))
+    asked, effects = model.reduce(ui, model.Setting("open_hands", True))  # asks first
+    assert asked.mode is Mode.HANDOVER and not asked.open_hands and effects == (
+        model.Focus(('#message-reveal [data-ui="keep-hands"]',)),)
+    opened, effects = model.reduce(asked, model.Reveal(True))
     assert opened.mode is Mode.HUMAN and any(isinstance(e, model.Remember) for e in effects)
 
 
@@ -300,7 +308,8 @@ def test_settings_panels_notices_and_leave() -> None:
     assert model.reduce(noted, model.Notice("Hello"))[0] is noted
     assert model.reduce(noted, model.Notice(""))[0].notices == ()
     left, effects = model.reduce(ui, model.Leave())
-    assert left.session is None and effects == (model.ShowForm(),)
+    assert left.session is None and effects == (  # the form keeps the seats (issue 40)
+        model.Release("game.test"), model.ShowForm("", tuple(ui.session.seats), False))
     assert left.generation == ui.generation + 1
 
 
@@ -356,7 +365,7 @@ def test_saved_games_are_listed_with_seats_round_and_date() -> None:
     games = [GameInfo("a1", (Seat("Ann", True), Seat("Bot", False, "hard")), 3, False, 40,
                       1_700_000_000.0),
              GameInfo("b2", (Seat("Cy", True), Seat("Di", True)), 0, False, 2, 0.0)]
-    html = render_form(None, False, "", games=games)
+    html = render_form(None, games=games)
     assert html.count('data-ui="resume-slot"') == 2 and html.count('data-ui="delete-slot"') == 2
     assert "Ann, Bot (hard) — round 3" in html and "opening draft" in html
     assert "2023-11-1" in html  # the date the first game was saved
@@ -392,11 +401,9 @@ def test_phone_tab_follows_the_choices_of_each_prompt(seats: str, seed: int) -> 
         kinds = parse(page(ui)).selects
         if kinds:
             chosen, _ = model.reduce(ui, model.Select(kinds[0]))
-            # hot-seat: a human's city keeps its place, large ("me") or among the others
-            home = "me" if ui.session.current == table.index(
-                next(x for x in table if x.human)) else "others"
-            assert tabs_holding_choices(chosen) == {home}
-            assert phone.choice_tab(table_view(chosen)) == home
+            # every human builds in the main area, hot-seat too (issue 40)
+            assert tabs_holding_choices(chosen) == {"me"}
+            assert phone.choice_tab(table_view(chosen)) == "me"
 
     ui = walk(begin(table, seed)[0], seed, check)
     s = ui.session
@@ -405,31 +412,6 @@ def test_phone_tab_follows_the_choices_of_each_prompt(seats: str, seed: int) -> 
              if table[seat].human and not auto}
     assert ui.mode is Mode.OVER and phone.choice_tab(table_view(ui)) == "final"
     assert {"draft", "place", "take", "build", "end"} <= verbs
-
-
-def shown(ui: UiState) -> UiState:
-    """``ui`` after a render, which tells the model the tab it showed (as the page does)."""
-    tab, prompt = phone.follow(table_view(ui), ui.tab, ui.tab_prompt)
-    return model.reduce(ui, model.TabShown(tab, prompt))[0]
-
-
-def test_phone_tab_pick_lasts_until_the_next_prompt() -> None:
-    ui, _ = begin([Seat("A", True), Seat("B", False, "random")], 8)
-    ui = play_until(ui, lambda u: u.mode is Mode.HUMAN and phone.choice_tab(table_view(u))
-                    == "board", at_random(random.Random(3)))  # the strip or the offer
-    ui = shown(ui)
-    assert ui.tab == "board"
-    ui = model.reduce(model.reduce(ui, model.Tab("log"))[0], model.Tab("no-such-tab"))[0]
-    assert shown(ui).tab == "log"  # the same prompt, drawn again
-    opened, _ = model.reduce(ui, model.Panel("breakdown", 1))
-    assert shown(opened).tab == "log"
-    waiting = shown(replace(ui, mode=Mode.COMPUTER))  # nothing asked of the screen: it stays
-    assert waiting.tab == "log"
-    assert shown(replace(waiting, mode=ui.mode)).tab == "board"  # a new prompt: its choices
-    assert "final" not in dict(phone.tabs_for(table_view(ui)))
-    html = phone.render_tabs(table_view(ui), "board")
-    assert html.count('aria-pressed="true"') == 1 and 'data-tab="board"' in html
-    assert "(your choices are here)" in html
 
 
 # -- long-press on touch (ui/shell/touch.py) ---------------------------------------------------
@@ -480,37 +462,31 @@ def test_a_computer_waits_the_whole_pace_only_for_the_first_move_of_its_turn() -
 
 
 # -- the page around the game: saves, other tabs, the form --------------------------------
-def test_saves_other_tabs_and_overwrite_go_through_the_reducer() -> None:
+def test_a_refused_save_is_said_until_a_save_succeeds_and_is_tried_at_every_move() -> None:
     ui, effects = begin([Seat("A", True), Seat("B", False, "random")], 5)
     assert ui.slot == "game.test" and effects[0] == model.Save(ui.session, "game.test")
     refused, _ = model.reduce(ui, model.Saved(False, problem="Storage is full."))
-    assert refused.save_failed and not refused.conflict
-    assert refused.notices == ("Storage is full.",)
+    download = model.Control("Download this game", "download")
+    assert refused.save_failed and refused.notices == ()
+    assert refused.messages == (model.Message("unsaved", "Storage is full.", download),)
     again, _ = model.reduce(refused, model.Saved(False, problem="Storage is full."))
-    assert again.notices == ("Storage is full.",)  # every failed save, one notice
-    dismissed, _ = model.reduce(refused, model.Notice(""))
-    assert model.reduce(dismissed, model.Saved(False, problem="Storage is full."))[0] \
-        .notices == ()  # dismissed stays dismissed while saves keep failing
-    assert not model.reduce(refused, model.Saved(True))[0].save_failed
-    assert model.reduce(ui, model.OtherTab("game.other"))[0] is ui  # not this game's slot
-    other, _ = model.reduce(ui, model.OtherTab("game.test"))
-    assert other.conflict and len(other.notices) == 1
-    played = play_until(other, lambda u: len(u.session.actions) > len(ui.session.actions),
-                        at_random(random.Random(1)))
-    assert played.conflict  # moves go on, but nothing is saved over the other tab's game
-    assert not any(isinstance(e, model.Save) for e in model.reduce(
-        other, next_event(other, at_random(random.Random(1))))[1])
-    kept, effects = model.reduce(other, model.Overwrite())
-    assert effects == (model.Save(other.session, "game.test", overwrite=True),)
-    assert kept.notices == ()
-    assert not model.reduce(kept, model.Saved(True))[0].conflict
+    assert again.messages == refused.messages  # every failed save, one message
+    dismissed, _ = model.reduce(again, model.Notice(""))
+    assert dismissed.messages == refused.messages  # dismissing notices leaves it standing
+    nxt, effects = model.reduce(dismissed, next_event(dismissed, at_random(random.Random(1))))
+    assert model.Save(nxt.session, "game.test") in effects  # tried again at the next move
+    saved, _ = model.reduce(nxt, model.Saved(True))
+    assert not saved.save_failed and "unsaved" not in {m.kind for m in saved.messages}
+    sandboxed, _ = model.reduce(ui, model.Saved(False, problem="Kept nowhere.", download=False))
+    assert sandboxed.messages == (model.Message("unsaved", "Kept nowhere."),)
 
 
 def test_the_form_takes_the_notices_and_stops_the_game() -> None:
     ui, _ = begin([Seat("Ada", True), Seat("B", False, "random")], 5)
     noted, _ = model.reduce(ui, model.Notice("Hello"))
     form, effects = model.reduce(noted, model.OpenForm("Bad seats."))
-    assert effects == (model.ShowForm("Bad seats. Hello", tuple(ui.session.seats), False),)
+    assert effects == (model.Release("game.test"),  # another tab may take the game at once
+                       model.ShowForm("Bad seats. Hello", tuple(ui.session.seats), False))
     assert form.session is None and form.notices == ()
     assert form.generation == ui.generation + 1
     assert model.reduce(form, model.Setting("pace", 0, remember=False))[1] == ()

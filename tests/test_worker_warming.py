@@ -1,36 +1,27 @@
 """The page may play a warming worker's moves itself only if they are the worker's moves.
 
-Why: while the AI worker boots, ``ui.worker.ai_client`` lets the page decide for the levels
-in ``WARMING_ON_PAGE`` (easy and normal). The worker receives the observation as JSON text and the
-page passes its own dictionary; a level is deterministic for a seed, so the two must give
-the same move at every decision, or a game would depend on how fast the worker booted.
+Why: while the AI worker boots or restarts, ``ui.worker.ai_client`` lets the page decide for
+the levels in ``WARMING_ON_PAGE`` (easy and normal). The worker receives the observation as
+JSON text and the page passes its own dictionary; a level is deterministic for a seed, so the
+two must give the same move at every decision, or a game would depend on how fast the worker
+booted.
 """
 
 from __future__ import annotations
 
 import json
-import re
-from pathlib import Path
 
 import rome
 from rome.ai import choose_action
-
-CLIENT = Path(__file__).resolve().parent.parent / "ui" / "worker" / "ai_client.py"
-
-
-def warming_levels() -> tuple[str, ...]:
-    """``WARMING_ON_PAGE`` as written (importing the client needs the browser's pyscript)."""
-    found = re.search(r"^WARMING_ON_PAGE = (\(.*\))$", CLIENT.read_text(), re.M)
-    assert found is not None
-    return tuple(json.loads("[" + found.group(1)[1:-1].rstrip(",") + "]"))
+from ui.worker.health import WARMING_ON_PAGE
 
 
 def test_easy_and_normal_are_played_on_the_page_while_warming() -> None:
-    assert warming_levels() == ("easy", "normal")
+    assert WARMING_ON_PAGE == ("easy", "normal")
 
 
 def test_page_and_worker_choose_the_same_move() -> None:
-    for level in warming_levels():
+    for level in WARMING_ON_PAGE:
         for players, seed in ((2, 4), (3, 9), (4, 13)):
             state = rome.new_game(players, seed=seed)
             decisions = 0

@@ -5,7 +5,9 @@ chat message, an attacker), so each value is checked against what it may be, not
 matched loosely: numbers are ASCII digits in a range (``str.isdigit`` accepts ``²``,
 which ``int`` refuses), booleans are ``true``, ``false``, ``1`` or ``0`` and nothing
 else, texts are bounded before they are parsed. A refused value is dropped and a
-sentence naming the parameter says why; nothing here raises on any address.
+sentence naming the parameter says why; nothing here raises on any address. The bounds
+of a game's values (seed, seats, pace) and the wording of a refusal are the ones files,
+storage and records are read with (:mod:`ui.bounds`).
 
 ``src=`` (the replay's record file) is checked twice. Here, on the raw text, against a
 strict whitelist: a relative path of ``[A-Za-z0-9._-]`` segments ending in ``.json``, no
@@ -24,7 +26,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
-from rome.ai.levels import MENU_LEVELS, TEST_LEVELS
+from ui.bounds import PACE, PACE_NAMES, SEED, Place, Whole, sentence
+from ui.tutorial.topics import TOPICS
 
 MAX_ADDRESS_CHARS = 200_000
 """The longest query read at all: a replay link of a long 4-player game is ~20 000."""
@@ -37,19 +40,13 @@ MAX_CODE_CHARS = 64
 """A city code is at most 47 characters (``rome.citycode.MAX_LENGTH``)."""
 MAX_NAME_CHARS = 64
 MAX_SEATS_CHARS = 100
-MAX_STEP = 10_000
+STEP = Whole(0, 10_000)
 """Past any game's last step (4 players: about 250); a larger step shows the end."""
-MAX_SEED = 2**53 - 1
-"""Seeds travel through JSON and JavaScript too: the largest integer both hold exactly."""
-MAX_PACE = 5_000
-PACE_NAMES: Mapping[str, int] = {"slow": 1600, "normal": 800, "fast": 250, "instant": 0}
-"""Milliseconds between computer moves; ``pace=0`` in the address is the tests' setting."""
-VIEWS = ("calculator", "city", "replay", "game")
+VIEWS = ("calculator", "city", "replay", "game", "lesson")
 THEMES = ("light", "dark", "auto")
 BOOLEANS: Mapping[str, bool] = {"true": True, "1": True, "false": False, "0": False}
-SEAT_KINDS = ("human",) + tuple(MENU_LEVELS) + tuple(TEST_LEVELS)
+PACE_RULE = f"{', '.join(PACE_NAMES)} or {PACE.rule}"
 
-_DIGITS = re.compile(r"[0-9]+")
 _SEGMENT = r"[A-Za-z0-9_-][A-Za-z0-9._-]*"
 _SRC = re.compile(rf"(?:{_SEGMENT}/)*{_SEGMENT}\.json")
 _NAME = re.compile(r"[^a-z0-9-]")
@@ -59,14 +56,13 @@ class AddressError(ValueError):
     """A refused value: the message is a sentence naming the parameter."""
 
 
-def shown(value: str) -> str:
-    """A value quoted for a sentence: short ones whole, long ones by their length."""
-    return repr(value) if len(value) <= 24 else f"a value of {len(value)} characters"
+ADDRESS = Place("the address's",
+                lambda clause: AddressError(sentence(f"{clause}, so it was not used")))
+"""Where a refused parameter was read; it is named as written (``seed=``)."""
 
 
-def refuse(name: str, rule: str, value: str) -> AddressError:
-    return AddressError(f"The address's {name}= was not used: it must be {rule}, "
-                        f"not {shown(value)}.")
+def refuse(name: str, rule: str, value: str) -> Exception:
+    return ADDRESS.refuse(f"{name}=", rule, value)
 
 
 # -- the query ----------------------------------------------------------------------------
@@ -87,17 +83,6 @@ def read_query(search: str) -> tuple[dict[str, str], tuple[str, ...]]:
     return query, ()
 
 
-def whole_number(name: str, text: str, low: int, high: int) -> int:
-    """``text`` as an int in ``[low, high]``: ASCII digits only, no sign, no spaces."""
-    rule = f"a whole number from {low} to {high}"
-    if len(text) > len(str(high)) + 2 or not _DIGITS.fullmatch(text):
-        raise refuse(name, rule, text)
-    number = int(text)
-    if not low <= number <= high:
-        raise refuse(name, rule, text)
-    return number
-
-
 def flag(name: str, text: str) -> bool:
     if text not in BOOLEANS:
         raise refuse(name, "true, false, 1 or 0", text)
@@ -112,8 +97,7 @@ def choice(name: str, text: str, options: tuple[str, ...]) -> str:
 
 def bounded(name: str, text: str, limit: int) -> str:
     if len(text) > limit:
-        raise AddressError(f"The address's {name}= was not used: it is {len(text)} "
-                           f"characters long, at most {limit}.")
+        raise refuse(name, f"at most {limit} characters", text)
     return text
 
 
@@ -121,32 +105,26 @@ def pace(text: str) -> int:
     """A pace name or milliseconds between computer moves."""
     if text in PACE_NAMES:
         return PACE_NAMES[text]
-    return whole_number("pace", text, 0, MAX_PACE)
+    number = PACE.text(text)
+    if number is None:
+        raise refuse("pace", PACE_RULE, text)
+    return number
 
 
 def seat_kinds(text: str) -> tuple[str, ...]:
-    """``human,normal,hard`` -> the kinds of 2 to 4 seats."""
+    """``human,normal,hard`` -> the kinds of 2 to 4 seats (spaces and case do not count)."""
     bounded("seats", text, MAX_SEATS_CHARS)
     kinds = tuple(k.strip().lower() for k in text.split(",") if k.strip())
-    if not 2 <= len(kinds) <= 4:
-        raise AddressError(f"The address's seats= was not used: a game needs 2 to 4 seats, "
-                           f"the address lists {len(kinds)} ({shown(text)}).")
-    for kind in kinds:
-        if kind not in SEAT_KINDS:
-            known = ", ".join(("human",) + tuple(MENU_LEVELS))
-            raise AddressError(f"The address's seats= was not used: {shown(kind)} is not a "
-                               f"kind of seat (use {known}).")
-    return kinds
+    ADDRESS.seat_count("seats=", len(kinds))
+    return tuple(ADDRESS.seat_kind("seats=", kind) for kind in kinds)
 
 
 def source(text: str) -> str:
     """``src=``'s raw text if the whitelist holds (see the module's docstring)."""
     bounded("src", text, MAX_SRC_CHARS)
     if not _SRC.fullmatch(text):
-        raise AddressError(
-            "The address's src= was not used: it must name a .json file in the folder of "
-            "embed.html or below it, as a plain relative path (letters, digits, '.', '_', '-' "
-            f"and '/'), not {shown(text)}.")
+        raise refuse("src", "a plain relative path (letters, digits, '.', '_', '-' and '/') "
+                     "to a .json file in the folder of embed.html or below it", text)
     return text
 
 
@@ -217,7 +195,7 @@ def game_options(search: str) -> GameOptions:
     except AddressError as exc:
         refused.append(str(exc))
     try:
-        seed = whole_number("seed", query["seed"], 0, MAX_SEED) if "seed" in query else None
+        seed = ADDRESS.whole_text("seed=", SEED, query["seed"]) if "seed" in query else None
     except AddressError as exc:
         refused.append(str(exc))
     try:
@@ -246,6 +224,7 @@ class EmbedAddress:
     open_hands: bool = False  # replay: every hand face up (teaching)
     step: int | None = None  # replay: the step to show first
     namespace: str = ""  # game: where its saves go, apart from the site's and other embeds'
+    topic: str = ""  # lesson: one of ui.tutorial.topics.TOPICS
     problems: tuple[str, ...] = ()
 
 
@@ -262,8 +241,9 @@ def embed_address(search: str) -> EmbedAddress:
         ("record", "record", lambda t: bounded("record", t, MAX_RECORD_CHARS)),
         ("src", "src", source),
         ("open", "open_hands", lambda t: flag("open", t)),
-        ("step", "step", lambda t: whole_number("step", t, 0, MAX_STEP)),
+        ("step", "step", lambda t: ADDRESS.whole_text("step=", STEP, t)),
         ("save", "namespace", namespace),
+        ("topic", "topic", lambda t: choice("topic", t, TOPICS)),
     )
     for key, field_name, read in readers:
         if key in query:

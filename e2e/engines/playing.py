@@ -68,8 +68,9 @@ NOTICE_COUNT_JS = """(words) => {
   return text.split(words).length - 1; }"""
 
 
-def play(page: EnginePage, stop_after: int = 10_000, seed: int = 7) -> dict[str, Any]:
-    return page.evaluate(PLAY_JS, {"stopAfter": stop_after, "seed": seed})
+def play(page: EnginePage, stop_after: int = 10_000, seed: int = 7,
+         frame: str | None = None) -> dict[str, Any]:
+    return page.evaluate(PLAY_JS, {"stopAfter": stop_after, "seed": seed}, frame)
 
 
 def wait_for(page: EnginePage, js: str, timeout_s: float = 120, frame: str | None = None) -> Any:
@@ -94,3 +95,36 @@ def check_plays_with_one_notice(page: EnginePage, url: str) -> None:
     assert page.evaluate(NOTICE_COUNT_JS, STORAGE_NOTICE) == 1
 
 
+
+
+# -- the guided game (issue 41) -------------------------------------------------------
+TUTORIAL = "index.html?pace=0"
+# From the first screen, clicks only the control the guided game marks
+# (``[data-tutorial-target]``) until its end (``[data-tutorial-done]``); counts the clicks
+# that were moves of the game (the table's ``data-moves`` went up).
+FOLLOW_JS = """async () => {
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  const table = () => document.getElementById('table');
+  const moves = () => Number(table()?.dataset.moves ?? -1);
+  const t0 = performance.now();
+  let clicks = 0, played = 0;
+  for (;;) {
+    for (;;) {
+      if (document.querySelector('[data-tutorial-done]')) return {clicks, played};
+      const waiting = table() ? table().dataset.waiting : 'form';
+      if (document.querySelector('[data-tutorial-target]')
+          && ['human', 'over', 'form'].includes(waiting)) break;
+      if (performance.now() - t0 > 300000) throw new Error('stuck at move ' + moves());
+      await sleep(5);
+    }
+    const before = moves();
+    document.querySelector('[data-tutorial-target]').click();
+    clicks++;
+    if (moves() > before && before >= 0) played++;
+  }
+}"""
+
+
+def follow_tutorial(page: EnginePage) -> dict[str, Any]:
+    """The guided game from the first screen, by its marks alone, to its end."""
+    return page.evaluate(FOLLOW_JS)

@@ -47,7 +47,7 @@ import random
 import time
 from typing import Any
 
-from .. import Action, current_player, is_over, sample_state, sensible_actions
+from .. import Action, current_player, is_over, sample_state, sensible_actions, turns_left
 from .evaluate import Context, estimate, seat_utility
 from .levels import Tree
 from .minimax import BudgetExceeded
@@ -80,6 +80,8 @@ class Ismcts:
         self.ctx = ctx
         self.root = Node()
         self.iterations = 0
+        self.horizon = tree.base.horizon  # whole turns from the root (the end: finishing)
+        self.finishing = False  # leaves are finished games (Tree.finish_turns)
         self.pool: list[tuple[Any, list[float] | None]] = []  # (deal, its greedy line's values)
 
     def ranked(self, state: Any, mover: int) -> list[tuple[float, Key, Any]]:
@@ -143,7 +145,7 @@ class Ismcts:
         node: Node = self.root
         path: list[tuple[Node, Key, int, float]] = []  # (parent, key, mover, prior value)
         seen: list[tuple[Node, list[Key], list[float]]] = []  # availability to commit
-        horizon = self.tree.base.horizon
+        horizon = self.horizon
         turns = 0
         while not is_over(state) and turns < horizon:
             mover = current_player(state)
@@ -173,14 +175,13 @@ class Ismcts:
                 kid.avail += 1
                 kid.prior += u
                 kid.prior_n += 1
-        others_max = self.tree.base.others_max
         self.root.n += 1
         for parent, key, mover, _u in path:
             kid = parent.kids[key]
             kid.n += 1
-            kid.w += seat_utility(values, mover, others_max)
+            kid.w += self.utility(values, mover)
             if ref is not None:
-                kid.w -= seat_utility(ref, mover, others_max)
+                kid.w -= self.utility(ref, mover)
         self.iterations += 1
 
     def deal(self, obs: dict[str, Any], rng: random.Random) -> tuple[Any, list[float] | None]:
@@ -196,16 +197,28 @@ class Ismcts:
         k = self.tree.deals
         if k <= 0:
             state = sample_state(obs, rng)
-            return state, (self.leaf_values(state, self.tree.base.horizon)
+            return state, (self.leaf_values(state, self.horizon)
                            if self.tree.baseline else None)
         i = self.iterations % k
         if i == len(self.pool):
             self.pool.append((sample_state(obs, rng), None))
         state, ref = self.pool[i]
         if ref is None and self.tree.baseline:
-            ref = self.leaf_values(state, self.tree.base.horizon)
+            ref = self.leaf_values(state, self.horizon)
             self.pool[i] = (state, ref)
         return state, ref
+
+    def utility(self, values: list[float], mover: int) -> float:
+        """What ``mover`` maximises at a leaf: its :func:`seat_utility`, and when the
+        leaves are finished games (:attr:`Tree.finish_turns`) ``win_bonus`` points more
+        for a win and less for a loss, so a sure narrow win beats a likely wider one."""
+        u = seat_utility(values, mover, self.tree.base.others_max)
+        bonus = self.tree.win_bonus
+        if not self.finishing or not bonus:
+            return u
+        best_other = max(values[:mover] + values[mover + 1:])
+        mine = values[mover]
+        return u + (bonus if mine > best_other else -bonus if mine < best_other else 0.0)
 
     def leaf_values(self, state: Any, turns: int) -> list[float]:
         """Every seat's estimate at the horizon: greedy play for the ``turns`` left (every
@@ -223,11 +236,15 @@ def decide(obs: dict[str, Any], tree: Tree, seed: int) -> Action:
     rng = random.Random(seed)
     level = tree.base
     deadline = time.perf_counter() + level.wall_seconds
-    actions = sensible_actions(sample_state(obs, rng))
+    first = sample_state(obs, rng)
+    actions = sensible_actions(first)
     if len(actions) == 1:
         return actions[0]
     ctx = Context(obs["num_players"], obs["shrine"], dict(level.weights))
     mcts = Ismcts(tree, ctx, deadline)
+    if tree.finish_turns and turns_left(first, obs["seat"]) <= tree.finish_turns:
+        mcts.horizon = 10**6
+        mcts.finishing = True
     try:
         while True:
             mcts.iterate(obs, rng)

@@ -77,6 +77,9 @@ class Tree:
     deals: int = 0  # 0: a fresh deal per iteration; k > 0: iteration i plays deal i mod k
     baseline: bool = False  # value each leaf against the greedy line's in the same deal
     rollout_positions: int | None = None  # build places per card kind in roll-outs (base's)
+    # with at most this many own turns left, roll-outs play to the end of the game (0: off)
+    finish_turns: int = 0
+    win_bonus: float = 0.0  # ... and a finished game's winner gains this many points more
 
 
 Params = Level | Tree

@@ -1,4 +1,4 @@
-"""The embeddable views of ``embed.html``: calculator, city, replay and compact game.
+"""The embeddable views of ``embed.html``: calculator, city, replay, compact game, lesson.
 
 Why a package apart from the game's table: a rules site embeds one small piece at a
 time. Each view reuses the game's engine (``rome``), card drawings (``ui.render.svg_cards``,

@@ -16,8 +16,11 @@ from ui.address import EmbedAddress
 from ui.embed import page, replay
 from ui.render.markup import esc
 from ui.shell import boot
+from ui.tutorial.topics import TOPICS
 
 _view: object = None
+LESSON_HELP = ("The address needs topic= with one of the lessons: " + ", ".join(TOPICS)
+               + ".")
 
 
 def _mount_replay(params: EmbedAddress, text: str, where: str) -> None:
@@ -48,6 +51,10 @@ def setup(params: EmbedAddress, record_text: str = "", fetch_problem: str = "") 
         else:
             page.show_problem("No game to replay",
                               "The address needs record=<JSON> or src=<file.json>.")
+    elif params.view == "lesson" and params.topic:
+        _view = page.mount_lesson(params.topic)
+    elif params.view == "lesson":
+        page.show_problem("No lesson to show", LESSON_HELP)
     elif params.view == "game":
         from ui.embed import game
 
@@ -72,10 +79,10 @@ async def fetch_record(src: str) -> tuple[str, str]:
     try:
         resolved = str(window.URL.new(src, here).href)
     except Exception:
-        return "", f"The address's src= was not used: {src} is not an address."
+        return "", str(address.refuse("src", "an address", src))
     if not address.inside_folder(resolved, here):
-        return "", (f"The address's src= was not used: {src} leads outside the folder of "
-                    "embed.html.")
+        return "", str(address.refuse("src", "a file in the folder of embed.html or below it",
+                                      src))
     try:
         response = await window.fetch(resolved)
     except Exception:

@@ -14,11 +14,13 @@ from typing import Any, Generic, TypeVar
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
+import rome
 from rome import ScoreInputError
 from ui.address import EmbedAddress
 from ui.embed import calculator, calculator_render, city, replay
 from ui.embed.view import Effect, Focus, Frame, Keep
 from ui.render.markup import esc, present
+from ui.tutorial.marks import TARGET
 
 S = TypeVar("S")
 E = TypeVar("E")
@@ -69,6 +71,12 @@ class ViewPage(Generic[S, E]):
             if self._values.get((selector, name)) != value:
                 self._values[(selector, name)] = value
                 document.querySelector(selector).setAttribute(name, value)
+        marked = document.querySelectorAll(f"[{TARGET}]")
+        for i in range(marked.length):
+            marked.item(i).removeAttribute(TARGET)
+        asked = document.querySelector(frame.mark or f"[{TARGET}]")  # none marked: none found
+        if present(asked):
+            asked.setAttribute(TARGET, "")
         for effect in effects:
             if isinstance(effect, Focus):
                 found = document.querySelector(effect.selector)
@@ -151,6 +159,29 @@ def _replay_key(view: ViewPage[replay.Viewer, replay.Go], event: Any) -> None:
     if key and not typing and not event.altKey and not event.ctrlKey and not event.metaKey:
         event.preventDefault()
         view.dispatch(replay.Go(key))
+
+
+# -- lesson --------------------------------------------------------------------------------
+def mount_lesson(topic: str) -> ViewPage[Any, Any]:
+    """The lesson of ``topic``: a click on a choice is the table's event (a card to build,
+    a move), reduced by the table's reducer; buttons take Enter and Space themselves. The
+    table's model is imported here, so the other views do not load it."""
+    from ui.embed import lesson
+    from ui.model import events
+
+    view: ViewPage[Any, Any] = ViewPage(lesson.start(topic), lesson.reduce_lesson,
+                                        lesson.frame, lesson.shell)
+
+    def click(event: Any) -> None:
+        chosen = _closest(event, "[data-action]")
+        card = _closest(event, "[data-select]")
+        if chosen is not None:
+            view.dispatch(events.Act(rome.Action.parse(str(chosen.dataset.action))))
+        elif card is not None:
+            view.dispatch(events.Select(str(card.dataset.select)))
+
+    _listen(_app(), "click", click)
+    return view
 
 
 def show_problem(title: str, message: str) -> None:

@@ -12,12 +12,12 @@ The viewer is a frozen :class:`Viewer` (the game and the step shown) that only
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, replace
 from typing import Any
 
 import rome
-from ui.address import MAX_RECORD_CHARS, shown
+from ui.address import MAX_RECORD_CHARS
+from ui.bounds import PLAYERS, Place, shown
 from ui.embed.view import Frame
 from ui.render.card_words import card_title
 from ui.render.city import render_city
@@ -26,12 +26,15 @@ from ui.render.markup import esc
 from ui.render.svg_cards import back_svg, card_svg, influence_card_svg
 from ui.saves.save import SaveError, parse_bounded
 
-MAX_ACTIONS = 2000  # far more than any game (4 players: about 250)
 RECORD_DEPTH = 2  # an object holding the list of actions
 
 
 class RecordError(ValueError):
     """A record that is not a game: bad JSON, bad fields or an illegal action."""
+
+
+RECORD = Place("the record's", RecordError)
+"""Where a replay's values are read: the bounds and words of a saved game's (``ui.bounds``)."""
 
 
 @dataclass(frozen=True)
@@ -51,17 +54,6 @@ class Replay:
         return [f"Player {i + 1}" for i in range(self.players)]
 
 
-def _field(data: dict[str, Any], key: str, kind: type) -> Any:
-    value = data.get(key)
-    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise RecordError(f'"{key}" must be a whole number')
-    if kind is bool and not isinstance(value, bool):
-        raise RecordError(f'"{key}" must be true or false, not {json.dumps(value)[:24]}')
-    if kind is not int and not isinstance(value, kind):
-        raise RecordError(f'"{key}" must be a {kind.__name__}')
-    return value
-
-
 def load(text: str) -> Replay:
     """Parse and replay a record (JSON text); every action is checked by the engine.
 
@@ -73,14 +65,10 @@ def load(text: str) -> Replay:
         raise RecordError("the record is not JSON" if "damaged" in reason else reason) from None
     if not isinstance(data, dict):
         raise RecordError('the record must be {"players", "seed", "shrine", "actions"}')
-    players = _field(data, "players", int)
-    seed = _field(data, "seed", int)
-    shrine = _field(data, "shrine", bool) if "shrine" in data else False
-    actions = _field(data, "actions", list)
-    if players not in (2, 3, 4):
-        raise RecordError("a game has 2, 3 or 4 players")
-    if len(actions) > MAX_ACTIONS or not all(isinstance(a, str) for a in actions):
-        raise RecordError('"actions" must be a list of action texts')
+    players = RECORD.whole("players", PLAYERS, data.get("players"))
+    seed = RECORD.seed(data.get("seed"))
+    shrine = RECORD.flag("shrine", data["shrine"]) if "shrine" in data else False
+    actions = RECORD.moves("moves", data.get("actions"))
     state = rome.new_game(players, seed=seed, shrine=shrine)
     states, lines = [state], []
     names = [f"Player {i + 1}" for i in range(players)]

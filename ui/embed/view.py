@@ -14,11 +14,14 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True)
 class Frame:
-    """What a view shows: the markup of each container (by element id) and the value of
-    attributes the page keeps in step (by CSS selector and attribute name)."""
+    """What a view shows: the markup of each container (by element id), the value of
+    attributes the page keeps in step (by CSS selector and attribute name), and the one
+    control a lesson asks for (a selector; "" none), which alone carries
+    ``data-tutorial-target``."""
 
     regions: Mapping[str, str]
     attributes: Mapping[tuple[str, str], str] = field(default_factory=dict)
+    mark: str = ""
 
 
 @dataclass(frozen=True)

@@ -9,9 +9,10 @@ them. The page object only dispatches events, runs effects and renders once per 
 so every path here is tested on CPython without a browser (``tests/test_ui_model.py``).
 
 The package reads in the order of a click: ``state`` (what is held), ``events`` (what
-happens), ``reducer`` (who decides: ``game``, ``advice``, ``page``; ``flow`` moves the
-game on between decisions), ``effects`` (what the page must do). This module is only the
-names the page and the tests use.
+happens), ``reducer`` (who decides: ``game``, ``advice``, ``page``, ``tabs``; ``flow``
+moves the game on between decisions), ``effects`` (what the page must do); ``messages``
+is the message area's vocabulary. This module is only the names the page and the tests
+use.
 """
 
 from __future__ import annotations
@@ -20,8 +21,12 @@ from ui.model.advice import FOCUS_HINT
 from ui.model.effects import (
     Analyse,
     Ask,
+    Claim,
     Effect,
     Focus,
+    Follow,
+    KeepTutorial,
+    Release,
     Remember,
     Result,
     Review,
@@ -37,36 +42,46 @@ from ui.model.events import (
     AskHint,
     AskReview,
     Begin,
+    Claimed,
     Event,
+    Followed,
     HandOver,
     HintAnswer,
     Leave,
+    Lost,
     Notice,
     OpenForm,
     OtherTab,
-    Overwrite,
     Panel,
+    Reveal,
     ReviewAnswer,
     RulesFilter,
     Saved,
     Select,
     Setting,
     Tab,
-    TabShown,
+    TakeOver,
     Thinking,
     Tick,
+    ToChoices,
+    TutorialNext,
     Undo,
+    Wanted,
+    WorkerSaid,
 )
 from ui.model.flow import TRAVEL_MS, decision_focus, needs_render
+from ui.model.messages import KINDS, Control, Message
 from ui.model.reducer import reduce
-from ui.model.state import Mode, Reviewed, Suggestion, UiState
+from ui.model.state import Mode, Reviewed, Suggestion, UiState, Writer
 
 __all__ = [
-    "FOCUS_HINT", "TRAVEL_MS",
-    "Act", "Analyse", "Answer", "Ask", "AskHint", "AskReview", "Begin", "Effect", "Event",
-    "Focus", "HandOver", "HintAnswer", "Leave", "Mode", "Notice", "OpenForm", "OtherTab",
-    "Overwrite", "Panel", "Remember", "Result", "Review", "ReviewAnswer", "Reviewed",
+    "FOCUS_HINT", "KINDS", "TRAVEL_MS",
+    "Act", "Analyse", "Answer", "Ask", "AskHint", "AskReview", "Begin", "Claim", "Claimed",
+    "Control", "Effect", "Event", "Focus", "Follow", "Followed", "HandOver", "HintAnswer",
+    "KeepTutorial", "Leave", "Lost", "Message", "Mode", "Notice", "OpenForm", "OtherTab",
+    "Panel", "Release", "Remember", "Result", "Reveal", "Review", "ReviewAnswer", "Reviewed",
     "RulesFilter", "Save", "Saved", "Select", "Setting", "ShowForm", "ShowTable", "Suggestion",
-    "Tab", "TabShown", "Thinking", "Tick", "Travel", "UiState", "Undo", "Wait",
+    "Tab", "TakeOver", "ToChoices", "Thinking", "Tick", "Travel", "TutorialNext", "UiState",
+    "Undo", "Wait", "Wanted", "WorkerSaid", "Writer",
     "decision_focus", "needs_render", "reduce",
 ]

@@ -8,16 +8,43 @@ from typing import Any
 
 from ui.model.state import UiState
 from ui.saves.session import Seat, Session
+from ui.tutorial.course import Tutorial
 
 
 @dataclass(frozen=True)
 class Save:
-    """Store ``session`` in ``slot``; answer with ``Saved``. ``overwrite``: even though
-    another tab changed the slot."""
+    """Store ``session`` in ``slot``; answer with ``Saved``."""
 
     session: Session
     slot: str
-    overwrite: bool = False
+
+
+@dataclass(frozen=True)
+class Claim:
+    """Hold ``slot``, so that only this tab saves it; answer with ``Claimed``.
+
+    ``take=False``: only if no other tab holds it. ``take=True`` ("Play here"): ask the tab
+    that holds it to save and hand it over (``Wanted`` there), and take it anyway if that
+    tab does not answer in time (``Lost`` there)."""
+
+    slot: str
+    take: bool = False
+
+
+@dataclass(frozen=True)
+class Release:
+    """Let go of ``slot`` (after the save that precedes it); ``session``: the game as this
+    tab has it, handed to the tab that asked for it (None: nobody asked)."""
+
+    slot: str
+    session: Session | None = None
+
+
+@dataclass(frozen=True)
+class Follow:
+    """Read ``slot`` again, another tab having saved it; answer with ``Followed``."""
+
+    slot: str
 
 
 @dataclass(frozen=True)
@@ -103,5 +130,21 @@ class ShowForm:
     shrine: bool = False
 
 
-Effect = Save | Wait | Ask | Analyse | Review | Focus | Travel | Remember | ShowTable | ShowForm
+# -- the guided game (issue 41) -------------------------------------------------------
+@dataclass(frozen=True)
+class KeepTutorial:
+    """Store the course's game and progress under the tutorial's own key (never a save
+    slot: it is not listed among saved games); ``on``: it is on the table, so a reload
+    resumes it."""
+
+    session: Session
+    tutorial: Tutorial
+    on: bool = True
+
+
+# -- end of the guided game -----------------------------------------------------------
+
+
+Effect = Save | Claim | Release | Follow | Wait | Ask | Analyse | Review | Focus | Travel \
+    | Remember | ShowTable | ShowForm | KeepTutorial
 Result = tuple[UiState, tuple[Effect, ...]]

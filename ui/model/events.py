@@ -8,15 +8,22 @@ from typing import Any
 
 import rome
 from ui.saves.session import Seat, Session
+from ui.tutorial.course import Tutorial
 
 
 # -- the game on the table ------------------------------------------------------------
 @dataclass(frozen=True)
 class Begin:
-    """A game is put on the table (new, resumed or a rematch), saving to ``slot``."""
+    """A game is put on the table (new, resumed or a rematch), saving to ``slot``.
+
+    ``claim``: other tabs may hold ``slot``, so the table asks first (``Claim``) and plays
+    and saves only once it holds it. The page always claims; a model test of a lone table
+    need not."""
 
     session: Session
     slot: str | None = None
+    claim: bool = False
+    tutorial: Tutorial | None = None  # a course's game, with its progress (issue 41)
 
 
 @dataclass(frozen=True)
@@ -130,6 +137,15 @@ class Notice:
 
 
 @dataclass(frozen=True)
+class WorkerSaid:
+    """What happened to the computers' worker, or to a decision it was asked for (a move
+    played by the quick AI instead, a hint cut short), in a sentence; "" once there is
+    nothing more to say."""
+
+    text: str
+
+
+@dataclass(frozen=True)
 class Leave:
     """Back to the new-game screen (the game stays saved)."""
 
@@ -145,18 +161,27 @@ class OpenForm:
 
 @dataclass(frozen=True)
 class Tab:
-    """On a phone, the player tapped the tab ``name``: it stays until the next prompt."""
+    """On a phone, the player tapped the tab ``name``: it stays until they pick another (a
+    new turn is announced, never shown by moving them: ``ui.model.turn``)."""
 
     name: str
+
+
+# -- hot-seat and the phone (issue 40) ------------------------------------------------
+@dataclass(frozen=True)
+class ToChoices:
+    """On a phone, the player asked for the tab holding the choices (or the scores) that
+    the message area announced (``ui.model.turn``)."""
 
 
 @dataclass(frozen=True)
-class TabShown:
-    """The render showed tab ``name`` for the prompt ``prompt`` (``ui.render.phone``
-    decides; the state remembers it, so the next render knows when the prompt changes)."""
+class Reveal:
+    """The answer to "show every hand?": ``yes`` opens the hands at this screen."""
 
-    name: str
-    prompt: tuple[object, ...]
+    yes: bool
+
+
+# -- end of hot-seat and the phone ----------------------------------------------------
 
 
 # -- the rules dialog (issue 41) ------------------------------------------------------
@@ -170,29 +195,74 @@ class RulesFilter:
 # -- end of the rules dialog ----------------------------------------------------------
 
 
-# -- storage --------------------------------------------------------------------------
+# -- the guided game (issue 41) -------------------------------------------------------
+@dataclass(frozen=True)
+class TutorialNext:
+    """The learner read a page of the course after its game: on to the next."""
+
+
+# -- end of the guided game -----------------------------------------------------------
+
+
+# -- storage and other tabs -----------------------------------------------------------
 @dataclass(frozen=True)
 class Saved:
-    """The outcome of a ``Save``: ``ok``, else ``conflict`` (another tab changed the slot)
-    or ``problem`` (why storage refused, a sentence)."""
+    """The outcome of a ``Save``: ``ok``, else ``problem`` (why storage refused, a
+    sentence); ``download``: the page can offer the game as a file (a sandboxed frame
+    cannot)."""
 
     ok: bool
-    conflict: bool = False
     problem: str = ""
+    download: bool = True
 
 
 @dataclass(frozen=True)
-class OtherTab:
-    """Another tab changed the storage slot ``slot`` since this page last read or wrote it."""
+class Claimed:
+    """The answer to a ``Claim``: whether this tab now holds ``slot``; if it does,
+    ``session`` is the game to go on with (the one the other tab handed over, else the
+    slot's), None when there is none to read (a new game, not saved yet)."""
+
+    slot: str
+    held: bool
+    session: Session | None = None
+
+
+@dataclass(frozen=True)
+class Wanted:
+    """Another tab asked for the slot ``slot`` ("Play here" over there)."""
 
     slot: str
 
 
 @dataclass(frozen=True)
-class Overwrite:
-    """The player chose to overwrite the other tab's game with this tab's."""
+class Lost:
+    """Another tab took the slot ``slot`` without this tab handing it over (this one did
+    not answer in time)."""
+
+    slot: str
+
+
+@dataclass(frozen=True)
+class TakeOver:
+    """The player chose "Play here": this tab takes the game over from the other."""
+
+
+@dataclass(frozen=True)
+class OtherTab:
+    """Another tab wrote the storage slot ``slot`` (a storage event)."""
+
+    slot: str
+
+
+@dataclass(frozen=True)
+class Followed:
+    """The slot ``slot`` read again after another tab saved it: its game."""
+
+    slot: str
+    session: Session
 
 
 Event = Begin | Act | Select | Undo | HandOver | Tick | Answer | Thinking | Setting | Panel \
     | Notice | Leave | AskHint | HintAnswer | AskReview | ReviewAnswer | OpenForm | Tab \
-    | TabShown | Saved | OtherTab | Overwrite | RulesFilter
+    | ToChoices | Reveal | Saved | Claimed | Wanted | Lost | TakeOver | OtherTab | Followed \
+    | RulesFilter | TutorialNext | WorkerSaid

@@ -10,11 +10,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 import rome
-from ui.model.effects import Ask, Focus, Result, Save, Travel, Wait
-from ui.model.state import Mode, UiState
+from ui.model import forced
+from ui.model.effects import Ask, Focus, KeepTutorial, Result, Save, Travel, Wait
+from ui.model.messages import Message, unsaid
+from ui.model.state import Mode, UiState, Writer
 from ui.render import log_view
 from ui.render.names import isolate_text
 from ui.saves.session import Session
+from ui.tutorial.marks import TARGET
 
 TRAVEL_MS = 320
 """How long a computer's new building travels from its hand to its city (issue 11: under
@@ -57,19 +60,34 @@ def decision_focus(state: rome.GameState) -> tuple[str, ...]:
     return out + FOCUS_FALLBACK
 
 
-def log_for(session: Session) -> tuple[log_view.LogEntry, ...]:
-    """The whole game's log, rebuilt from the session (on resume or undo)."""
+def course_focus(ui: UiState) -> tuple[str, ...]:
+    """Where focus goes first while a course runs: the control it asks for (issue 41)."""
+    return (f"[{TARGET}]",) if ui.tutorial is not None else ()
+
+
+def log_for(session: Session, kept: tuple[log_view.LogEntry, ...] = (),
+            before: Session | None = None) -> tuple[log_view.LogEntry, ...]:
+    """The whole game's log, rebuilt from the session (on resume or undo); the entries
+    ``kept`` of the game ``before`` are reused as far as its moves are the same."""
+    same = 0
+    if before is not None and (before.seats, before.seed, before.shrine) \
+            == (session.seats, session.seed, session.shrine):
+        limit = min(len(kept), len(before.actions), len(session.actions))
+        while same < limit and before.actions[same] == session.actions[same]:
+            same += 1
     names = [isolate_text(s.name) for s in session.seats]
-    return tuple(
-        log_view.entry(i, session.actors[i], session.states[i], text, session.states[i + 1],
-                       names, session.auto[i])
-        for i, text in enumerate(session.actions))
+    return kept[:same] + tuple(
+        log_view.entry(i, session.actors[i], session.states[i], session.actions[i],
+                       session.states[i + 1], names, session.auto[i])
+        for i in range(same, len(session.actions)))
 
 
-def saving(ui: UiState, session: Session) -> tuple[Save, ...]:
-    """The save after a move: into the game's slot, unless another tab changed it (the
-    player then chooses: overwrite, or reload to continue from that tab's moves)."""
-    if ui.slot is None or ui.conflict:
+def saving(ui: UiState, session: Session) -> tuple[Save | KeepTutorial, ...]:
+    """The save after a move: into the game's slot, by the one tab that holds it (a save
+    refused earlier is tried again at every move); a course's game under its own key."""
+    if ui.tutorial is not None:  # a course (issue 41): never a save slot, a lesson no save
+        return (KeepTutorial(session, ui.tutorial),) if ui.tutorial.kept else ()
+    if ui.slot is None or ui.writer is not Writer.HERE:
         return ()
     return (Save(session, ui.slot),)
 
@@ -130,8 +148,12 @@ def settle(ui: UiState, delay_ms: int) -> Result:
     s = ui.session
     if s is None:
         return replace(ui, mode=Mode.OVER), ()
+    ui = replace(ui, messages=forced.saying(ui.messages, s))  # nothing happens silently
+    asked = course_focus(ui)
     if rome.is_over(s.state):
-        return replace(ui, mode=Mode.OVER, thinking=""), (Focus(("#final [data-ui]",)),)
+        return replace(ui, mode=Mode.OVER, thinking=""), (Focus((*asked, "#final [data-ui]")),)
+    if ui.writer is not Writer.HERE:  # another tab plays it: this one waits, shows, says so
+        return replace(ui, mode=Mode.ELSEWHERE, thinking="", selection=""), ()
     if delay_ms <= 0 and _round_changed(s):
         delay_ms = ROUND_FRAME_MS
     cur = s.current
@@ -143,11 +165,13 @@ def settle(ui: UiState, delay_ms: int) -> Result:
         humans = sum(1 for x in s.seats if x.human)
         if humans > 1 and not ui.open_hands and ui.shown != cur:
             return replace(ui, mode=Mode.HANDOVER, selection=""), (Focus(("#handover-ok",)),)
-        return replace(ui, mode=Mode.HUMAN, shown=cur), (Focus(decision_focus(s.state)),)
+        return replace(ui, mode=Mode.HUMAN, shown=cur), (Focus(asked + decision_focus(s.state)),)
     if delay_ms > 0 and s.actions and s.actors[-1] == cur:  # its turn goes on
         delay_ms = max(int(delay_ms * FOLLOW_ON), min(delay_ms, TRAVEL_MS))
     elif delay_ms > 0 and s.actions and s.auto[-1]:  # a forced move has paused already
         delay_ms = max(delay_ms - AUTO_PAUSE_MS, min(delay_ms, TRAVEL_MS))
+    if ui.tutorial is not None:  # a course's other seats replay its record (issue 41)
+        return replace(ui, mode=Mode.COMPUTER, thinking=""), (Wait(ui.generation, delay_ms),)
     seat = s.seats[cur]
     return (replace(ui, mode=Mode.COMPUTER, thinking=""),
             (Ask(ui.generation, cur, seat.level, s.seed * 1009 + len(s.actions), delay_ms),))
@@ -155,13 +179,15 @@ def settle(ui: UiState, delay_ms: int) -> Result:
 
 def needs_render(before: UiState, after: UiState) -> bool:
     """Render after this event?  Always, except at the instant pace, where the moves of
-    computers and forced moves are drawn once per round (and whenever a human is asked),
-    and when only the rules dialog changed (the painter draws it apart)."""
+    computers and forced moves are drawn once per round (and whenever a human is asked or
+    the message area changes), and when only the rules dialog changed (the painter draws it
+    apart)."""
     if before != after and replace(before, help_open=after.help_open,
                                    help_filter=after.help_filter,
                                    help_back=after.help_back) == after:
         return False
-    if after.pace > 0 or before.session is None or after.session is None:
+    if after.pace > 0 or before.session is None or after.session is None \
+            or _lasting(before.messages) != _lasting(after.messages):
         return True
     quiet = (Mode.AUTOMATIC, Mode.COMPUTER)
     if after.mode not in quiet or before.mode not in quiet:
@@ -169,3 +195,10 @@ def needs_render(before: UiState, after: UiState) -> bool:
     if before.session is after.session:
         return True
     return _round_changed(after.session)
+
+
+def _lasting(messages: tuple[Message, ...]) -> tuple[Message, ...]:
+    """The messages that must be drawn as soon as they change: all but the forced moves',
+    which change with every forced move and are drawn with the next render (at the instant
+    pace, the round's or the human's)."""
+    return unsaid(messages, forced.KIND)

@@ -6,20 +6,41 @@ from __future__ import annotations
 from dataclasses import replace
 
 import rome
-from ui.model.effects import Focus, Result, ShowTable
+from ui.model import tutor
+from ui.model.effects import Claim, Effect, Focus, Release, Result, ShowTable
 from ui.model.events import Act, Answer, Begin, HandOver, Select, Thinking, Tick, Undo
-from ui.model.flow import decision_focus, log_for, played, saving, settle
-from ui.model.state import Mode, UiState
+from ui.model.flow import course_focus, decision_focus, log_for, played, saving, settle
+from ui.model.messages import WORKER, unsaid
+from ui.model.state import Mode, UiState, Writer
 
 
 def begin(ui: UiState, event: Begin) -> Result:
-    """A new table; a game in another slot starts with no conflict and no failed save."""
+    """A new table, with no failed save. A game this tab already holds goes on being held;
+    any other asks the other tabs first when ``event.claim`` (``ui.model.tabs``), and the
+    slot of the game it replaces is let go."""
+    keep = ui.session is not None and event.slot is not None and event.slot == ui.slot \
+        and ui.writer is Writer.HERE
+    asks = event.claim and event.slot is not None and not keep
+    own = event.tutorial is None  # a course's seats are not the player's (issue 41)
     fresh = replace(ui, session=event.session, selection="", notices=(), shown=None,
                     thinking="", generation=ui.generation + 1, log=log_for(event.session),
                     detail="", breakdown=None, help_open=False, hint_at=None, hints=(),
-                    review_seat=None, review=None, slot=event.slot, conflict=False)
+                    review_seat=None, review=None, slot=event.slot, save_failed=False,
+                    writer=Writer.ASKING if asks else Writer.HERE,
+                    messages=unsaid(ui.messages, "tab", "unsaved", "reveal", "turn"),
+                    tutorial=event.tutorial,  # a course's game, or none (issue 41)
+                    # issue 40: a new game's first prompt finds its tab; the form's memory
+                    tab_asked=None, tab_settled=False, log_notes=(),
+                    last_seats=tuple(event.session.seats) if own else ui.last_seats,
+                    last_shrine=event.session.shrine if own else ui.last_shrine)
     nxt, effects = settle(fresh, delay_ms=0)
-    return nxt, (*saving(nxt, event.session), *effects, ShowTable())
+    around: tuple[Effect, ...] = ()
+    if ui.session is not None and ui.slot is not None and ui.slot != event.slot \
+            and ui.writer is Writer.HERE:
+        around += (Release(ui.slot),)
+    if asks and event.slot is not None:
+        around += (Claim(event.slot),)
+    return nxt, (*around, *saving(nxt, event.session), *effects, ShowTable())
 
 
 def act(ui: UiState, event: Act) -> Result:
@@ -28,7 +49,12 @@ def act(ui: UiState, event: Act) -> Result:
         return ui, ()
     if event.action not in rome.sensible_actions(s.state):
         return ui, ()
-    return played(ui, str(event.action), auto=False)
+    refusal = tutor.refused(ui, event.action)  # a course asks for one move (issue 41)
+    if refusal is not None:
+        return refusal
+    heard = tutor.heard(ui)
+    heard = replace(heard, messages=unsaid(heard.messages, WORKER))
+    return played(heard, str(event.action), auto=False)
 
 
 def select(ui: UiState, event: Select) -> Result:
@@ -38,7 +64,10 @@ def select(ui: UiState, event: Select) -> Result:
     builds = {a.kind for a in rome.sensible_actions(ui.session.state) if a.verb == "build"}
     if kind and kind not in builds:
         return ui, ()
-    focus = (('[data-action^="build "]',) if kind
+    refusal = tutor.refused(ui, kind) if kind else None  # a course asks for one card
+    if refusal is not None:
+        return refusal
+    focus = (course_focus(ui) + ('[data-action^="build "]',) if kind
              else (f'[data-select="{ui.selection}"]',) + decision_focus(ui.session.state))
     return replace(ui, selection=kind), (Focus(focus),)
 
@@ -50,8 +79,9 @@ def undo(ui: UiState, event: Undo) -> Result:
     back = s.undone()
     if back is None:
         return ui, ()
-    undone = replace(ui, session=back, selection="", generation=ui.generation + 1,
-                     log=ui.log[:len(back.actions)], hint_at=None, hints=())
+    undone = replace(tutor.heard(ui), session=back, selection="",
+                     generation=ui.generation + 1, log=ui.log[:len(back.actions)],
+                     hint_at=None, hints=())
     nxt, effects = settle(undone, delay_ms=0)
     return nxt, (*saving(nxt, back), *effects)
 
@@ -65,7 +95,11 @@ def hand_over(ui: UiState, event: HandOver) -> Result:
 
 def tick(ui: UiState, event: Tick) -> Result:
     s = ui.session
-    if s is None or event.generation != ui.generation or ui.mode is not Mode.AUTOMATIC:
+    if s is None or event.generation != ui.generation:
+        return ui, ()
+    if ui.mode is Mode.COMPUTER and ui.tutorial is not None:  # a course's recorded move
+        return tutor.replay(ui)
+    if ui.mode is not Mode.AUTOMATIC:
         return ui, ()
     forced = rome.automatic_action(s.state)
     if forced is None:  # cannot happen while AUTOMATIC; settle again to be safe

@@ -1,30 +1,33 @@
 """The reducer's half for the page around the game: settings, overlays, notices, the
-phone's tabs, the new-game screen, and what storage answered (saves, other tabs)."""
+phone's tabs, the new-game screen, and what storage answered (other tabs: ``tabs``)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from ui.model.effects import Effect, Focus, Remember, Result, Save, ShowForm
+import rome
+from ui.model import turn
+from ui.model.effects import Effect, Focus, KeepTutorial, Release, Remember, Result, ShowForm
 from ui.model.events import (
     Leave,
     Notice,
     OpenForm,
-    OtherTab,
-    Overwrite,
     Panel,
+    Reveal,
     RulesFilter,
     Saved,
     Setting,
     Tab,
-    TabShown,
+    ToChoices,
+    WorkerSaid,
 )
-from ui.model.flow import settle
-from ui.model.state import HELP_FILTER_MAX, PHONE_TABS, Mode, UiState
+from ui.model.flow import course_focus, decision_focus, settle
+from ui.model.messages import WORKER, Control, Message, said, unsaid
+from ui.model.state import HELP_FILTER_MAX, PHONE_TABS, Mode, UiState, Writer
 from ui.render.rules import anchors
+from ui.saves.refusal import DOWNLOAD
 
-OTHER_TAB = ("This game was changed in another tab: this tab will not overwrite it. Reload "
-             "to continue from the other tab's moves, or keep playing here and overwrite.")
+DOWNLOAD_GAME = Control(DOWNLOAD, "download")
 
 
 def noticed(ui: UiState, text: str) -> UiState:
@@ -43,9 +46,7 @@ def setting(ui: UiState, event: Setting) -> Result:
     elif event.name == "theme" and event.value in ("auto", "light", "dark"):
         nxt = replace(ui, theme=event.value)
     elif event.name == "open_hands":
-        nxt = replace(ui, open_hands=bool(event.value))
-        if nxt.open_hands and nxt.mode is Mode.HANDOVER:
-            nxt, effects = settle(nxt, delay_ms=0)
+        return open_hands(ui, bool(event.value), event.remember)
     else:
         return ui, ()
     return nxt, ((settings_of(nxt),) if event.remember else ()) + effects
@@ -98,63 +99,143 @@ def rules_filter(ui: UiState, event: RulesFilter) -> Result:
 # -- end of the rules dialog ----------------------------------------------------------
 
 
+# -- hot-seat and the phone (issue 40) ------------------------------------------------
+REVEAL_ASKED = Message(
+    "reveal", "Show every player's hand face up to everyone at this screen?",
+    Control("Show every hand", "reveal-hands"), Control("Keep hands hidden", "keep-hands"))
+"""The question "Open hands" asks during a game of several humans: one click on a box in
+the header must not show every hand."""
+HANDS_OPENED = "Hands opened: from here on every hand is face up at this screen."
+HANDS_HIDDEN = "Hands hidden again: each player's hand shows after the hand-over."
+
+
+def hands_hidden(ui: UiState) -> bool:
+    """Are hands hidden from one another on this table: a game of several humans, on?"""
+    s = ui.session
+    return s is not None and sum(x.human for x in s.seats) > 1 and not rome.is_over(s.state)
+
+
+def open_hands(ui: UiState, want: bool, remember: bool) -> Result:
+    """"Open hands" ticked or unticked: opening them during a game of several humans asks
+    first (the message area's question, answered by ``Reveal``); unticking it while asked
+    takes the question back."""
+    asking = any(m.kind == "reveal" for m in ui.messages)
+    if want and not ui.open_hands and hands_hidden(ui):
+        if asking:
+            return ui, ()
+        return (replace(ui, messages=said(ui.messages, REVEAL_ASKED)),
+                (Focus(('#message-reveal [data-ui="keep-hands"]',)),))
+    if want == ui.open_hands:
+        return (replace(ui, messages=unsaid(ui.messages, "reveal")), ()) if asking else (ui, ())
+    return hands_set(ui, want, remember)
+
+
+def hands_set(ui: UiState, want: bool, remember: bool) -> Result:
+    """The hands opened or hidden again; during a game of several humans the log says so."""
+    nxt = replace(ui, open_hands=want, messages=unsaid(ui.messages, "reveal"))
+    if ui.session is not None and hands_hidden(ui):
+        note = (len(ui.session.actions), HANDS_OPENED if want else HANDS_HIDDEN)
+        nxt = replace(nxt, log_notes=nxt.log_notes + (note,))
+    effects: tuple[Effect, ...] = ()
+    if want and nxt.mode is Mode.HANDOVER:
+        nxt, effects = settle(nxt, delay_ms=0)
+    return nxt, ((settings_of(nxt),) if remember else ()) + effects
+
+
+def reveal(ui: UiState, event: Reveal) -> Result:
+    """The answer to :data:`REVEAL_ASKED` (nothing when it is not asked any more)."""
+    if not any(m.kind == "reveal" for m in ui.messages):
+        return ui, ()
+    if not event.yes:
+        return replace(ui, messages=unsaid(ui.messages, "reveal")), (Focus(("#open-hands",)),)
+    nxt, effects = hands_set(ui, True, True)
+    if not any(isinstance(e, Focus) for e in effects):
+        effects += (Focus(("#open-hands",)),)
+    return nxt, effects
+
+
+def to_choices(ui: UiState, event: ToChoices) -> Result:
+    """The announced tab (``turn``), chosen from the message area: focus on its first choice."""
+    tab_ = turn.where(ui)
+    if tab_ is None or ui.session is None:
+        return ui, ()
+    focus = ("#final [data-ui]",) if tab_ == "final" else decision_focus(ui.session.state)
+    return (replace(ui, tab=tab_, tab_settled=True, messages=unsaid(ui.messages, "turn")),
+            (Focus((*course_focus(ui), *focus)),))
+
+
+# -- end of hot-seat and the phone ----------------------------------------------------
+
+
 def notice(ui: UiState, event: Notice) -> Result:
     if not event.text:
         return replace(ui, notices=()), ()
     return noticed(ui, event.text), ()
 
 
+def worker_said(ui: UiState, event: WorkerSaid) -> Result:
+    """The worker's line of the message area: each sentence replaces the one before (a
+    restart's "restarting…" by its "restarted"), so what stands is always true; it stays
+    until the next human decision (``ui.model.game.act``) or a later word of the worker."""
+    messages = (said(ui.messages, Message(WORKER, event.text)) if event.text
+                else unsaid(ui.messages, WORKER))
+    return replace(ui, messages=messages), ()
+
+
 def leave(ui: UiState, event: Leave) -> Result:
     """Off the table (the game stays saved) and on to the new-game screen."""
-    left = replace(ui, session=None, mode=Mode.OVER, selection="",
-                   generation=ui.generation + 1, log=(), thinking="", detail="",
+    left = replace(off_table(ui), selection="", log=(), thinking="", detail="",
                    breakdown=None, hint_at=None, hints=(), review_seat=None, review=None)
-    return open_form(left, OpenForm())
+    form, effects = open_form(left, OpenForm())
+    return form, (*letting_go(ui), *effects)
 
 
 def open_form(ui: UiState, event: OpenForm) -> Result:
-    """The new-game screen says every notice held so far; its seats default to the game
-    that was on the table, which stops (its timers see a new generation)."""
+    """The new-game screen says every notice held so far; its seats default to those of
+    the game on the table, else of the last one put there (issue 40: "New game" keeps the
+    seats, names and levels), and that game stops (its timers see a new generation)."""
     s = ui.session
-    seats = event.seats or (tuple(s.seats) if s else None)
+    own = s is not None and ui.tutorial is None  # a course's seats are not the player's
+    seats = event.seats or (tuple(s.seats) if s and own else ui.last_seats) or None
     form = ShowForm(" ".join(n for n in (event.notice, *ui.notices) if n), seats,
-                    s.shrine if s else False)
-    if s is not None:
-        ui = replace(ui, session=None, mode=Mode.OVER, generation=ui.generation + 1)
-    return replace(ui, notices=()), (form,)
+                    s.shrine if s and own else ui.last_shrine)
+    return replace(off_table(ui), notices=()), (*letting_go(ui), form)
+
+
+def off_table(ui: UiState) -> UiState:
+    """No game on the table any more (its timers see a new generation)."""
+    if ui.session is None:
+        return ui
+    return replace(ui, session=None, mode=Mode.OVER, generation=ui.generation + 1,
+                   writer=Writer.HERE, tutorial=None,
+                   messages=unsaid(ui.messages, "tab", "unsaved", "auto"))
+
+
+def letting_go(ui: UiState) -> tuple[Effect, ...]:
+    """The slot of the game on the table, let go so that another tab may take it at once
+    (a course's game is kept as it is, off the table: "Learn to play" goes on with it)."""
+    if ui.session is not None and ui.tutorial is not None:
+        return (KeepTutorial(ui.session, ui.tutorial, on=False),)
+    if ui.session is None or ui.slot is None or ui.writer is not Writer.HERE:
+        return ()
+    return (Release(ui.slot),)
 
 
 def tab(ui: UiState, event: Tab) -> Result:
+    """The player's own pick: it stays until they pick another (``turn``); the tab that an
+    announcement pointed at, once shown, ends it."""
     if event.name not in PHONE_TABS:
         return ui, ()
-    return replace(ui, tab=event.name), (Focus((f'[data-tab="{event.name}"]',)),)
-
-
-def tab_shown(ui: UiState, event: TabShown) -> Result:
-    return replace(ui, tab=event.name, tab_prompt=event.prompt), ()
+    nxt = replace(ui, tab=event.name, tab_settled=True)
+    if event.name == turn.where(ui):
+        nxt = replace(nxt, messages=unsaid(nxt.messages, "turn"))
+    return nxt, (Focus((*course_focus(ui), f'[data-tab="{event.name}"]')),)
 
 
 def saved(ui: UiState, event: Saved) -> Result:
-    """A refused save (full storage, another tab) becomes a notice and the offer to
-    download the game: never a loss."""
+    """A refused save becomes a message that lasts until a save succeeds (every move tries
+    again), with the game's download where the page can offer it: never a silent loss."""
     if event.ok:
-        return replace(ui, save_failed=False, conflict=False), ()
-    if ui.save_failed and not event.conflict:
-        return ui, ()  # told already, maybe dismissed: every later move would say it again
-    return noticed(replace(ui, save_failed=True, conflict=event.conflict),
-                   OTHER_TAB if event.conflict else event.problem), ()
-
-
-def other_tab(ui: UiState, event: OtherTab) -> Result:
-    if event.slot != ui.slot:
-        return ui, ()
-    return noticed(replace(ui, conflict=True), OTHER_TAB), ()
-
-
-def overwrite(ui: UiState, event: Overwrite) -> Result:
-    """This tab's game replaces the other tab's, and the notices go."""
-    if ui.session is None or ui.slot is None:
-        return ui, ()
-    return replace(ui, notices=()), (Save(ui.session, ui.slot, overwrite=True),)
-
-
+        return replace(ui, save_failed=False, messages=unsaid(ui.messages, "unsaved")), ()
+    said_ = Message("unsaved", event.problem, DOWNLOAD_GAME if event.download else None)
+    return replace(ui, save_failed=True, messages=said(ui.messages, said_)), ()

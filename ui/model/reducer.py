@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ui.model import advice, game, page
+from ui.model import advice, game, page, tabs, turn, tutor
 from ui.model.effects import Result
 from ui.model.events import (
     Act,
@@ -18,25 +18,32 @@ from ui.model.events import (
     AskHint,
     AskReview,
     Begin,
+    Claimed,
     Event,
+    Followed,
     HandOver,
     HintAnswer,
     Leave,
+    Lost,
     Notice,
     OpenForm,
     OtherTab,
-    Overwrite,
     Panel,
+    Reveal,
     ReviewAnswer,
     RulesFilter,
     Saved,
     Select,
     Setting,
     Tab,
-    TabShown,
+    TakeOver,
     Thinking,
     Tick,
+    ToChoices,
+    TutorialNext,
     Undo,
+    Wanted,
+    WorkerSaid,
 )
 from ui.model.state import UiState
 
@@ -46,12 +53,18 @@ _HANDLERS: dict[type, Callable[[UiState, Any], Result]] = {
     AskHint: advice.ask_hint, HintAnswer: advice.hint_answer, AskReview: advice.ask_review,
     ReviewAnswer: advice.review_answer,
     Setting: page.setting, Panel: page.panel, Notice: page.notice, Leave: page.leave,
-    OpenForm: page.open_form, Tab: page.tab, TabShown: page.tab_shown, Saved: page.saved,
-    OtherTab: page.other_tab, Overwrite: page.overwrite,
+    WorkerSaid: page.worker_said,
+    OpenForm: page.open_form, Tab: page.tab, Saved: page.saved,
+    Claimed: tabs.claimed, Wanted: tabs.wanted, Lost: tabs.lost, TakeOver: tabs.take_over,
+    OtherTab: tabs.other_tab, Followed: tabs.followed,
     RulesFilter: page.rules_filter,  # the rules dialog (issue 41)
+    TutorialNext: tutor.next_page,  # the guided game (issue 41)
+    ToChoices: page.to_choices, Reveal: page.reveal,  # hot-seat and the phone (issue 40)
 }
 
 
 def reduce(ui: UiState, event: Event) -> Result:
-    """The next UI state and the effects to run, for any event in any state."""
-    return _HANDLERS[type(event)](ui, event)
+    """The next UI state and the effects to run, for any event in any state; a new prompt
+    is then announced or shown on the phone (``turn.settled``, whatever led to it)."""
+    nxt, effects = _HANDLERS[type(event)](ui, event)
+    return (nxt if nxt is ui else turn.settled(nxt, event)), effects

@@ -7,11 +7,14 @@ from dataclasses import dataclass
 from enum import Enum
 
 import rome
+from ui.model.messages import Message
 from ui.render.log_view import LogEntry
-from ui.saves.session import Session
+from ui.saves.session import Seat, Session
+from ui.tutorial.course import Tutorial
 
 PHONE_TABS = ("board", "me", "others", "log", "final")
-"""The phone layout's tabs (``data-tab``), labelled and offered by ``ui.render.phone``."""
+"""The phone layout's tabs (``data-tab``), in their order: labelled in ``ui.model.turn``, drawn
+by ``ui.render.phone``."""
 # -- the rules dialog (issue 41) ------------------------------------------------------
 HELP_FILTER_MAX = 60
 """Characters of the rules dialog's filter kept (its box's ``maxlength`` too)."""
@@ -25,7 +28,22 @@ class Mode(Enum):
     HUMAN = "human"  # a human at the screen decides
     COMPUTER = "computer"  # the AI is thinking
     HANDOVER = "handover"  # the device passes to the next human
+    ELSEWHERE = "elsewhere"  # another tab plays this game (``Writer``): here it is only shown
     OVER = "over"  # the game has ended (or no game is on)
+
+
+class Writer(Enum):
+    """Whether this tab is the one that plays and saves the game on its table.
+
+    Why: two tabs saving one slot would each overwrite the other's moves, so one tab at a
+    time holds the slot (a Web Lock, or the other tabs' word over a BroadcastChannel:
+    ``ui/shell/tabs.py``); the others show the game and offer "Play here"."""
+
+    HERE = "here"  # this tab plays and saves it
+    ASKING = "asking"  # asked whether another tab holds it (a game just put on the table)
+    ELSEWHERE = "elsewhere"  # another tab held it when this one opened it
+    TAKEN = "taken"  # another tab took it over from this one
+    TAKING = "taking"  # the player chose "Play here": the other tab is handing it over
 
 
 @dataclass(frozen=True)
@@ -55,13 +73,26 @@ class UiState:
     review_source: str = ""  # "worker" or "page", as for a hint
     slot: str | None = None  # the storage slot the game on the table saves to (None: none)
     save_failed: bool = False  # the last save was refused: offer "Download this game"
-    conflict: bool = False  # another tab changed the slot: save only when told to overwrite
+    writer: Writer = Writer.HERE  # whether this tab plays and saves the game on the table
+    messages: tuple[Message, ...] = ()  # the message area (``ui.model.messages``)
     tab: str = "board"  # the phone layout's tab shown (``ui.render.phone``)
-    tab_prompt: tuple[object, ...] | None = None  # the prompt that tab was chosen for
     # -- the rules dialog (issue 41; help_open above opens it) ------------------------
     help_filter: str = ""  # the rules dialog's filter, as typed (ui.render.help_panel)
     help_back: str = ""  # selector of what opened the dialog: focused again when it closes
     # -- end of the rules dialog ------------------------------------------------------
+    # -- the guided game (issue 41: ui/tutorial/, ui/model/tutor.py) ------------------
+    tutorial: Tutorial | None = None  # the course on the table and its progress (None: a game)
+    # -- end of the guided game -------------------------------------------------------
+    # -- hot-seat, the phone, the new-game screen (issue 40) --------------------------
+    tab_asked: tuple[int, int] | None = None  # (seat, moves) of the prompt ``tab`` was settled
+    # for (seat -1: the end); ``ui.model.turn``
+    tab_settled: bool = False  # a tab was chosen in this game: by the player, or by the table
+    # for the first prompt whose choices are under a tab
+    log_notes: tuple[tuple[int, str], ...] = ()  # lines the table adds to the game log (hands
+    # opened or hidden again): after how many moves, and the words
+    last_seats: tuple[Seat, ...] = ()  # the seats of the last game put on the table, and its
+    last_shrine: bool = False  # Shrine option: the new-game form starts from them
+    # -- end of issue 40 --------------------------------------------------------------
 
 
 @dataclass(frozen=True)

@@ -81,8 +81,28 @@ def contents() -> str:
             + "</ul></nav>")
 
 
-def render_help() -> str:
-    """The dialog as it opens (shown while ``UiState.help_open``: ``ui.shell.paint``)."""
+WORKER_UNSTARTED = "AI worker: starts when needed"
+"""The About line's words for the AI worker before it starts; from then on its state is
+worded by ``ui.worker.health.status_words`` (written by ``Painter.worker_status``), and by
+``report_worker`` once it answers."""
+
+
+def about(legal_count: int) -> str:
+    """The dialog's last section: what runs where, and the engine's and the AI worker's
+    state (``#engine-status``, ``#worker-status``: diagnostics a player may look up, and
+    the browser tests read). Outside the filtered sections, so a filter never redraws the
+    worker's words."""
+    return ('<div class="rules-about"><h3 id="rules-about-title">About</h3><p>The rules '
+            "engine and the computer players run in this browser; nothing about your games "
+            "leaves it.</p>"
+            f'<p class="about-line"><span id="engine-status" data-legal-count="{legal_count}">'
+            f'Engine ready</span> · <span id="worker-status">{WORKER_UNSTARTED}</span></p>'
+            "</div>")
+
+
+def render_help(legal_count: int = 0) -> str:
+    """The dialog as it opens (shown while ``UiState.help_open``: ``ui.shell.paint``);
+    ``legal_count``: the engine's answer to the page's start-up probe, for the About line."""
     body, count = rules_view("")
     return ('<div class="help-box panel rules" role="dialog" aria-modal="true" '
             'aria-labelledby="help-title"><div class="rules-top">'
@@ -95,4 +115,4 @@ def render_help() -> str:
             'autocomplete="off" spellcheck="false" aria-controls="rules-body" '
             'aria-describedby="rules-count">'
             f'<p id="rules-count" class="rules-count" role="status">{count}</p></div>'
-            f'{contents()}<div id="rules-body">{body}</div></div>')
+            f'{contents()}<div id="rules-body">{body}</div>{about(legal_count)}</div>')

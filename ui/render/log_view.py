@@ -47,18 +47,28 @@ def _mark(pos: str) -> str:
             "</style>")
 
 
-def render(entries: tuple[LogEntry, ...] | list[LogEntry], limit: int = 150) -> str:
-    """The log list, newest first (automatic moves marked)."""
-    items = []
-    for entry in reversed(entries[-limit:]):
-        mark = '<span class="auto-tag" title="played automatically">auto</span> ' \
-            if entry.auto else ""
-        seat_cls = f"seat-{entry.seat}" if entry.seat >= 0 else ""
-        body = "<br>".join(esc(line) for line in entry.lines)
-        at = f' data-pos="{esc(entry.pos)}" tabindex="0"' if entry.pos else ""
-        rule = _mark(entry.pos) if entry.pos else ""
-        items.append(f'<li class="{seat_cls}" data-index="{entry.index}"{at}>'
-                     f"{mark}{body}{rule}</li>")
+def _item(entry: LogEntry) -> str:
+    mark = '<span class="auto-tag" title="played automatically">auto</span> ' \
+        if entry.auto else ""
+    seat_cls = f"seat-{entry.seat}" if entry.seat >= 0 else ""
+    body = "<br>".join(esc(line) for line in entry.lines)
+    at = f' data-pos="{esc(entry.pos)}" tabindex="0"' if entry.pos else ""
+    rule = _mark(entry.pos) if entry.pos else ""
+    return f'<li class="{seat_cls}" data-index="{entry.index}"{at}>{mark}{body}{rule}</li>'
+
+
+def render(entries: tuple[LogEntry, ...] | list[LogEntry], limit: int = 150,
+           notes: tuple[tuple[int, str], ...] = ()) -> str:
+    """The log list, newest first (automatic moves marked); ``notes``: what the table
+    itself did, each said after so many moves (issue 40: hands opened mid-game)."""
+    shown = list(entries[-limit:])
+    items: list[str] = []
+    waiting = sorted(notes)
+    for entry in shown:
+        while waiting and waiting[0][0] <= entry.index:
+            items.append(f'<li class="table-note">{esc(waiting.pop(0)[1])}</li>')
+        items.append(_item(entry))
+    items += [f'<li class="table-note">{esc(words)}</li>' for _at, words in waiting]
     if not items:
         items.append("<li>The game begins.</li>")
-    return "".join(items)
+    return "".join(reversed(items))

@@ -14,9 +14,12 @@ from typing import Any
 
 from rome.ai.levels import MENU_LEVELS as LEVELS
 from rome.ai.levels import TEST_LEVELS
+from ui.bounds import SEED, Place, sentence
+from ui.render.facts import rounds
 from ui.render.markup import SEAT_COLOUR_NAMES, SEAT_COLOURS, attrs, button, esc
 from ui.render.names import clean_name
 from ui.saves.session import Seat
+from ui.tutorial.first_game import FIRST_GAME
 
 LEVEL_LINES: dict[str, str] = {
     "easy": "Easy — plays sensible moves with a little randomness; good for learning.",
@@ -94,25 +97,40 @@ def render_saved(games: Sequence[Any]) -> str:
     return f'<h2>Saved games</h2><ul class="saved-games">{"".join(rows)}</ul>'
 
 
-def render_form(previous: list[Seat] | None, has_save: bool, notice: str = "",
-                shrine: bool = False, games: Sequence[Any] = (), open_hands: bool = False
-                ) -> str:
-    """The new-game screen: saved games first (resume or delete), then the seats and the
-    options. "Open hands" is the table's own setting (``#open-hands`` changes it at once),
-    offered here too because a phone's top bar has no room for it."""
+RESUME_FILE = (
+    '<p class="resume-file"><input type="file" id="load-file" class="file-input" '
+    'accept=".json,application/json"><label for="load-file" class="btn">Resume a downloaded '
+    'game…</label> <small>a file saved with “Download this game”</small></p>')
+"""Resuming a downloaded game: the file input hidden but focusable, its label drawn as the
+card's other buttons (the browser's own file control cannot be styled)."""
+
+
+def form_seats(seats: Sequence[Seat] | None, games: Sequence[Any]) -> list[Seat] | None:
+    """The seats the form starts from: those the model remembers (the last game put on the
+    table), else, after a reload with no game on, the newest saved game's; else None (the
+    defaults)."""
+    if seats:
+        return list(seats)
+    return list(games[0].seats) if games else None
+
+
+def render_form(previous: list[Seat] | None, notice: str = "", shrine: bool = False,
+                games: Sequence[Any] = (), open_hands: bool = False) -> str:
+    """The new-game screen: saved games first (resume or delete, or a downloaded file),
+    then the seats and the options, filled from ``previous`` ("New game" keeps the last
+    seats, names and levels). "Open hands" is the table's own setting (``#open-hands``
+    changes it at once), offered here too because a phone's top bar has no room for it."""
     seats: list[Seat | None] = list(previous or [Seat("", True), Seat("", False, "normal")])
     seats += [None] * (4 - len(seats))
     rows = "".join(_seat_row(i, s) for i, s in enumerate(seats))
     notice_html = (f'<div class="notice" role="alert" id="save-notice">{esc(notice)}</div>'
                    if notice else "")
-    resume = button("Resume saved game", cls="btn primary", data_ui="resume",
-                    id="resume-btn") if has_save else ""
     return (
         '<section class="newgame panel" id="newgame" aria-labelledby="newgame-title">'
         '<h1 id="newgame-title">The Great City of Rome</h1>'
         '<p class="subtitle">A game of emissaries, bricks and buildings for 2 to 4 '
         "architects.</p>"
-        f"{notice_html}{resume}{render_saved(games)}"
+        f"{notice_html}{learn_to_play()}{render_saved(games)}{RESUME_FILE}"
         '<h2>New game</h2><div class="seats">' + rows + "</div>"
         + '<ul class="levels">' + "".join(f"<li>{esc(line)}</li>" for line in LEVEL_LINES.values())
         + "</ul>"
@@ -130,6 +148,26 @@ def render_form(previous: list[Seat] | None, has_save: bool, notice: str = "",
     )
 
 
+# -- the guided game (issue 41) -------------------------------------------------------
+def learn_to_play() -> str:
+    """The way in to the guided game, first on the screen: a newcomer's first question is
+    how to play. It carries the course's mark (``data-tutorial-target``): the first control
+    the course asks for is the one that starts it."""
+    return ('<p class="learn">'
+            + button("Learn to play", cls="btn primary learn-btn", data_ui="learn",
+                     id="learn-btn", data_tutorial_target=True)
+            + f" A guided game of {rounds(len(FIRST_GAME.seats))} rounds against a gentle "
+            "computer, about a quarter of an hour.</p>")
+
+
+# -- end of the guided game -----------------------------------------------------------
+
+
+FORM = Place("the form's", lambda clause: ValueError(sentence(clause)))
+"""A seed typed in the form is held to the bounds a saved game's is read with: a game
+started with a seed its own save would refuse could never be resumed."""
+
+
 def read_form(document: Any) -> tuple[list[Seat], int, bool]:
     """Seats, seed and Shrine option from the form; raises ValueError with a message."""
     seats = []
@@ -144,6 +182,6 @@ def read_form(document: Any) -> tuple[list[Seat], int, bool]:
     if len(seats) < 2:
         raise ValueError("Choose at least two players.")
     seed_text = str(document.getElementById("opt-seed").value).strip()
-    seed = int(seed_text) if seed_text else random_seed()
+    seed = FORM.whole_text("seed", SEED, seed_text) if seed_text else random_seed()
     shrine = bool(document.getElementById("opt-shrine").checked)
     return seats, seed, shrine

@@ -65,7 +65,7 @@ def _decision(view: TableView) -> str:
         return '<p class="prompt-text">The game is over.</p>'
     raw_name = view.names[cur]
     name = esc(raw_name)
-    if view.mode == "handover":
+    if view.mode in ("handover", "elsewhere"):  # the hand-over, or the message area, says
         return ""
     if view.mode == "auto":
         return (f'<p class="prompt-text thinking auto-move"><span class="auto-tag">auto</span> '

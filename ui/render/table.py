@@ -248,12 +248,11 @@ def render_player(view: TableView, seat: int, *, main: bool) -> str:
 
 
 def main_seat(view: TableView) -> int:
-    """The seat drawn large: with several humans at one screen, always the first human
-    (every seat keeps its place all game; the one to act is highlighted, not moved);
-    else the viewer, else the player to act, else the first seat."""
-    humans = [seat for seat, human in enumerate(view.humans) if human]
-    if len(humans) > 1:
-        return humans[0]
+    """The seat drawn large: the one the view names (``view.main``: at each human's turn,
+    that human, once the screen is theirs), else the viewer, else the player to act, else
+    the first seat (replays and embeds)."""
+    if view.main is not None:
+        return view.main
     if view.viewer is not None:
         return view.viewer
     cur = view.obs["current_player"]
@@ -265,10 +264,11 @@ def render_main(view: TableView) -> str:
 
 
 def render_others(view: TableView) -> str:
-    """Every other seat, in turn order after the main one."""
-    n = view.obs["num_players"]
+    """Every other seat, in seat order: each keeps its place in the side panel whoever is
+    in the main area, so a player finds a city where it was."""
     main = main_seat(view)
-    return "".join(render_player(view, (main + k) % n, main=False) for k in range(1, n))
+    return "".join(render_player(view, seat, main=False)
+                   for seat in range(view.obs["num_players"]) if seat != main)
 
 
 def regions(view: TableView) -> dict[str, str]:

@@ -7,8 +7,9 @@ inner HTML of these sub-containers, so the frame (and its controls) survives. Th
 
 from __future__ import annotations
 
-from ui.address import PACE_NAMES as PACES
+from ui.bounds import PACE_NAMES as PACES
 from ui.render.markup import button, esc
+from ui.render.messages import message_area
 
 
 def pace_select(current: int) -> str:
@@ -24,13 +25,18 @@ def pace_select(current: int) -> str:
             f'aria-label="Computer pace">{"".join(options)}</select></label>')
 
 
-def controls(pace: int, open_hands: bool, hot_seat: bool) -> str:
-    """The top bar's controls: pace, open hands (hot-seat only), theme, help, new game."""
+def controls(pace: int, open_hands: bool, hot_seat: bool, asking: bool = False) -> str:
+    """The top bar's controls: pace, open hands (hot-seat only), theme, help, new game.
+
+    ``asking``: opening the hands waits for the message area's yes (issue 40); the box is
+    drawn unticked meanwhile, and its markup differs, so the painter redraws the box the
+    click ticked."""
     hands = ""
     if hot_seat:
         checked = " checked" if open_hands else ""
-        hands = (f'<label class="toggle"><input type="checkbox" id="open-hands"{checked}> '
-                 "Open hands</label>")
+        waits = ' aria-describedby="message-reveal"' if asking else ""
+        hands = (f'<label class="toggle"><input type="checkbox" id="open-hands"{checked}'
+                 f"{waits}> Open hands</label>")
     return (pace_select(pace) + hands
             + button("◐", cls="btn icon", data_ui="theme", id="theme-btn",
                      aria="Switch between light and dark colours")
@@ -44,6 +50,9 @@ TABLE_SKELETON = (
     '<div id="table" class="table" data-phase="" data-current-player="" data-waiting="">'
     '<header class="topbar"><div id="status" class="status" aria-live="polite"></div>'
     '<div id="controls" class="controls"></div></header>'
+    + message_area() +
+    '<section id="tutorial" class="tutorial panel" aria-labelledby="tutorial-title" '
+    'aria-live="polite" hidden></section>'  # the guided game's panel (issue 41)
     '<div id="notice" class="notice" role="status" hidden></div>'
     '<div class="layout">'
     '<section id="board" class="board panel" aria-label="The Emperor\'s court">'

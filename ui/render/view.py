@@ -39,6 +39,7 @@ class TableView:
     humans: tuple[bool, ...]
     levels: tuple[str, ...]
     mode: str
+    main: int | None = None  # seat drawn in the main area (None: ``table.main_seat`` picks)
     actions: tuple[rome.Action, ...] = ()  # clickable now
     selection: str = ""
     outcomes: dict[rome.Action, Outcome] = field(default_factory=dict)
@@ -77,6 +78,22 @@ def spectator(obs: dict[str, Any]) -> dict[str, Any]:
                 for h in p["hand"]]
         players.append({**p, "hand": hand})
     return {**obs, "seat": None, "players": players, "draft_pool": None, "draw": None}
+
+
+def main_of(ui: UiState, viewer: int | None) -> int | None:
+    """The seat drawn in the table's main area: the seat whose hand is face up, so at every
+    human's turn that human's city and hand, once the hand-over is done (issue 40: hot-seat
+    as fair as solo); between turns and during a hand-over, the human who played last, so
+    the main area changes only when the next human takes the screen. None without humans
+    (``table.main_seat`` then follows the turn)."""
+    s = ui.session
+    assert s is not None
+    if viewer is not None:
+        return viewer
+    humans = [i for i, x in enumerate(s.seats) if x.human]
+    if not humans:
+        return None
+    return ui.shown if ui.shown in humans else humans[0]
 
 
 def viewer_of(ui: UiState) -> int | None:
@@ -227,7 +244,8 @@ def table_view(ui: UiState) -> TableView:
     return TableView(
         obs=obs, viewer=viewer, names=tuple(isolate_text(x.name) for x in s.seats),
         humans=tuple(x.human for x in s.seats), levels=tuple(x.level for x in s.seats),
-        mode=ui.mode.value, actions=actions, selection=ui.selection, outcomes=outcomes,
+        mode=ui.mode.value, main=main_of(ui, viewer), actions=actions, selection=ui.selection,
+        outcomes=outcomes,
         reasons=reasons, withheld=withheld, scores=tuple(rome.final_scores(state)), recent=recent,
         recent_cells=cells, fresh=fresh, moments=moments, thinking=ui.thinking, notices=ui.notices,
         can_undo=ui.mode is Mode.HUMAN and s.undo_point() is not None,

@@ -15,17 +15,19 @@ API for the page (``saves = Saves(Store(window))``; nothing here raises except w
   round 3"). Unreadable slots are set aside and reported in ``take_notices()``.
 * ``saves.load_game(slot) -> Session`` — raises :class:`SaveError` (a sentence) if the slot
   is missing or damaged; a damaged one is set aside first, so it no longer lists.
-* ``saves.save_game(slot, session, overwrite=False) -> bool`` — False when not saved;
-  ``saves.problem`` then says why in a sentence, and ``saves.conflict`` is True when the
-  slot was changed or deleted by another tab since this page last read or wrote it (it is
-  not overwritten unless ``overwrite=True``: ask the player first).
-  ``Saves(store, embed=True)`` words the refusals for an embed (``ui.saves.refusal``);
-  ``saves.closed_notice()`` is the same sentence at start-up when storage is closed.
+* ``saves.save_game(slot, session) -> bool`` — False when not saved; ``saves.problem``
+  then says why in a sentence. Only the tab that holds the slot saves it
+  (``ui/shell/tabs.py``). ``Saves(store, embed=True)`` words the refusals for an embed
+  (``ui.saves.refusal``); ``saves.closed_notice()`` is the same sentence at start-up when
+  storage is closed; ``saves.downloadable`` says whether the page can offer the game as a
+  file instead.
 * ``saves.delete_game(slot)``; ``saves.new_slot() -> str`` (an unused slot id).
 * ``saves.last_slot() -> str | None`` — the game to resume on a reload (the last one this
   browser saved), None if it is gone.
 * ``saves.watch(callback)`` — ``callback(slot)`` when another tab changes or deletes a
-  slot (storage events); compare with ``saves.changed_elsewhere(slot)``.
+  slot (storage events; ``""``: storage was cleared, every slot may have changed).
+* ``saves.game_text(slot) -> str | None`` — the slot's stored text, unread (another tab's
+  game is read by ``ui.saves.another_tab``).
 * ``saves.read_settings() -> tuple[dict, str]`` — never fails: the settings with every bad
   or missing value replaced by its default (``SETTINGS_DEFAULTS``), and a notice sentence
   ("" when all was well). ``saves.write_settings(changes) -> bool`` merges ``changes``.
@@ -50,9 +52,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import rome
+from ui.bounds import PACE_NAMES, Place, is_pace
 from ui.render.names import quote
 from ui.saves.refusal import refusal
-from ui.saves.session import SaveError, Seat, Session
+from ui.saves.session import SaveError, Seat, Session, read_game
 from ui.saves.storage import Store
 
 __all__ = ["GameInfo", "SaveError", "Saves", "export_game", "import_game", "parse_bounded",
@@ -67,8 +70,8 @@ MAX_SAVE_CHARS = 400_000
 MAX_SETTINGS_CHARS = 4_000
 MAX_DEPTH = 8
 """A save nests three deep (object, seats list, seat); deeper is damage or an attack."""
-MAX_ACTIONS = 5_000
-MAX_MOVE_CHARS = 40
+FILE = Place("the file's", SaveError)
+"""Where a downloaded game brought back is read (a stored one is ``the saved game's``)."""
 
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
 _BRACKET = re.compile(r"[\[\]{}]")
@@ -98,24 +101,16 @@ def parse_bounded(text: str, what: str, max_chars: int = MAX_SAVE_CHARS,
 
 
 def check_moves(data: Any, what: str) -> None:
-    """Bound the move list before any move is parsed or quoted in a message."""
+    """Bound the move list before any move is parsed or quoted in a message (the bounds
+    and words of ``ui.bounds``, as ``Session.from_save`` checks them again)."""
     moves = data.get("actions") if isinstance(data, dict) else None
-    if not isinstance(moves, list):
-        return  # Session.from_save explains what is missing
-    if len(moves) > MAX_ACTIONS:
-        raise SaveError(f"{what} has too many moves to be a game ({len(moves)})")
-    for move in moves:
-        if not isinstance(move, str) or len(move) > MAX_MOVE_CHARS:
-            raise SaveError(f"{what} holds a move that is not one: {quote(move)}")
+    if isinstance(moves, list):  # Session.from_save explains what is missing
+        Place(f"{what}'s", SaveError).moves("moves", moves)
 
 
 # -- settings ------------------------------------------------------------------------------
-def _is_pace(value: Any) -> bool:
-    return type(value) is int and 0 <= value <= 5000
-
-
 SETTINGS_RULES: dict[str, tuple[Any, Callable[[Any], bool]]] = {
-    "pace": (800, _is_pace),
+    "pace": (PACE_NAMES["normal"], is_pace),
     "theme": ("auto", lambda v: v in ("auto", "light", "dark")),
     "open_hands": (False, lambda v: isinstance(v, bool)),
 }
@@ -155,37 +150,17 @@ def export_game(session: Session) -> str:
 
 
 def import_game(text: str) -> Session:
-    """A game from :func:`export_game` text, every move checked (raises SaveError)."""
+    """A game from :func:`export_game` text, every value checked as a stored game's is
+    (:mod:`ui.bounds`), every move by the engine; the forced moves, the ones the engine
+    plays itself, are recognised again (raises SaveError)."""
     data = parse_bounded(text, "the file")
     if not isinstance(data, dict):
         raise SaveError("the file is not a saved game")
-    seats, actions = data.get("seats"), data.get("actions")
-    if not isinstance(seats, list) or data.get("players") != len(seats):
-        raise SaveError("the file's seats do not match its number of players")
-    if not isinstance(actions, list):
-        raise SaveError("the file's move list is damaged")
-    if not isinstance(data.get("shrine"), bool):  # "false" is a non-empty string: true
-        raise SaveError("the file's shrine option is not true or false")
-    check_moves(data, "the file")
-    auto = []
-    try:  # forced moves are the ones the engine plays itself: recompute their flags
-        state = rome.new_game(len(seats), seed=_int(data.get("seed")),
-                              shrine=data["shrine"])
-        for text_ in actions:
-            auto.append(rome.automatic_action(state) is not None)
-            state = rome.apply_action(state, rome.Action.parse(text_))
-    except (rome.RomeError, ValueError, TypeError) as exc:
-        raise SaveError(f"the file's moves do not make a legal game ({quote(str(exc))})") \
-            from None
-    return Session.from_save({"version": rome.SAVE_VERSION, "seats": seats,
-                              "seed": data.get("seed"), "shrine": data.get("shrine"),
-                              "actions": actions, "auto": auto})
-
-
-def _int(value: Any) -> int:
-    if type(value) is not int:
-        raise TypeError("the seed is not a whole number")
-    return value
+    seats, seed, shrine, actions = read_game(data, FILE)
+    players = data.get("players")
+    if type(players) is not int or players != len(seats):
+        raise FILE.refuse("players", f"its number of seats, {len(seats)}", players)
+    return Session.replayed(seats, seed, shrine, actions, None, FILE)
 
 
 class Saves:
@@ -197,8 +172,6 @@ class Saves:
         self.clock = clock
         self.embed = embed  # said inside an embed: words of ``ui.saves.refusal``
         self.problem = ""
-        self.conflict = False
-        self._known: dict[str, str | None] = {}
         self._notices: list[str] = []
         self._migrate()
 
@@ -253,9 +226,11 @@ class Saves:
         except SaveError as exc:
             self._set_aside(slot, text, exc, report=False)
             raise
-        self._known[slot] = text
         self.store.set(LAST, slot)
         return session
+
+    def game_text(self, slot: str) -> str | None:
+        return self.store.get(SLOT_PREFIX + slot)
 
     def _set_aside(self, slot: str, text: str, exc: Exception, report: bool = True) -> None:
         kept = self.store.set_aside(SLOT_PREFIX + slot, text)
@@ -264,15 +239,9 @@ class Saves:
         if report:
             self._notices.append(f"A saved game could not be read and was set aside: {exc}.")
 
-    def save_game(self, slot: str, session: Session, overwrite: bool = False) -> bool:
+    def save_game(self, slot: str, session: Session) -> bool:
         """Write ``session`` into ``slot``; False (with ``problem``) when it was not saved."""
         key = SLOT_PREFIX + slot
-        self.conflict = False
-        if not overwrite and self.changed_elsewhere(slot):
-            self.conflict = True
-            self.problem = ("This game was changed or deleted in another tab, so this tab "
-                            "stopped saving it rather than overwrite that.")
-            return False
         data = session.to_save()
         state = session.state
         data.update(round=state.round, over=rome.is_over(state), saved_at=round(self.clock(), 3))
@@ -280,20 +249,18 @@ class Saves:
         if not self.store.available or not self.store.set(key, text):
             self.problem = refusal(self.store.available, self.embed)
             return False
-        self._known[slot] = text
         self.store.set(LAST, slot)
         self.problem = ""
         return True
 
-    def changed_elsewhere(self, slot: str) -> bool:
-        """Has ``slot`` changed since this page last read or wrote it? (False if never seen.)"""
-        if slot not in self._known:
-            return False
-        return self.store.get(SLOT_PREFIX + slot) != self._known[slot]
+    @property
+    def downloadable(self) -> bool:
+        """Can the page offer a game storage refused as a file? Not an embed whose storage
+        is closed: that is a sandboxed frame, which cannot download either."""
+        return self.store.available or not self.embed
 
     def delete_game(self, slot: str) -> None:
         self.store.remove(SLOT_PREFIX + slot)
-        self._known.pop(slot, None)
         if self.store.get(LAST) == slot:
             self.store.remove(LAST)
 
@@ -310,8 +277,7 @@ class Saves:
             if key.startswith(SLOT_PREFIX):
                 callback(key[len(SLOT_PREFIX):])
             elif key == "":  # storage cleared elsewhere
-                for slot in list(self._known):
-                    callback(slot)
+                callback("")
 
         self.store.listen(on_change)
 
@@ -336,7 +302,7 @@ class Saves:
             try:  # add round and date for the slot list
                 data = parse_bounded(text, "the saved game")
                 check_moves(data, "the saved game")
-                self.save_game(slot, Session.from_save(data), overwrite=True)
+                self.save_game(slot, Session.from_save(data))
             except SaveError:
                 pass  # load_game reports and sets it aside when the player resumes
 
@@ -377,3 +343,4 @@ class Saves:
         settings.update({k: v for k, v in changes.items()
                          if k in SETTINGS_RULES and SETTINGS_RULES[k][1](v)})
         return self.store.set(SETTINGS, json.dumps(settings))
+

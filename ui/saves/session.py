@@ -12,13 +12,16 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import rome
-from rome.ai.levels import MENU_LEVELS as LEVELS
-from rome.ai.levels import TEST_LEVELS  # accepted from the address and saves, not offered
+from ui.bounds import KIND_RULE, LEVELS, SEATS_RULE, Place
 from ui.render.names import clean_name, quote
 
 
 class SaveError(ValueError):
     """A saved game that cannot be resumed (corrupt, or from another version)."""
+
+
+SAVED = Place("the saved game's", SaveError)
+"""Where a stored game's values are read (a downloaded file is ``the file's``)."""
 
 
 @dataclass(frozen=True)
@@ -33,15 +36,30 @@ class Seat:
         return {"name": self.name, "human": self.human, "level": self.level}
 
     @staticmethod
-    def from_dict(data: Any) -> Seat:
+    def from_dict(data: Any, place: Place = SAVED, seat: str = "seat") -> Seat:
+        """A seat as saved: its name made safe (``clean_name``: never refused), a human
+        or a computer of a known level (``ui.bounds``)."""
         if not isinstance(data, dict):
-            raise SaveError("a seat must be an object")
+            raise place.refuse(seat, "an object with a name, a human flag and a level", data)
         name, human, level = data.get("name"), data.get("human"), data.get("level", "")
-        if not isinstance(name, str) or not isinstance(human, bool) or not isinstance(level, str):
-            raise SaveError("a seat needs a name, a human flag and a level")
-        if not human and level not in LEVELS + TEST_LEVELS:
-            raise SaveError(f"unknown computer level {level!r}")
+        if not isinstance(name, str):
+            raise place.refuse(f"{seat} name", "text", name)
+        human = place.flag(f"{seat} human flag", human)
+        if not human and level not in LEVELS:
+            raise place.refuse(seat, KIND_RULE, level)
         return Seat(clean_name(name), human, "" if human else level)
+
+
+def read_game(data: dict[str, Any], place: Place) -> tuple[list[Seat], int, bool, list[str]]:
+    """The seats, seed, Shrine option and move texts of a stored game or a file, each
+    checked against :mod:`ui.bounds` before any move is played."""
+    seats = data.get("seats")
+    if not isinstance(seats, list):
+        raise place.refuse("seats", SEATS_RULE, seats)
+    place.seat_count("seats", len(seats))
+    return ([Seat.from_dict(s, place, f"seat {i + 1}") for i, s in enumerate(seats)],
+            place.seed(data.get("seed")), place.flag("shrine", data.get("shrine")),
+            place.moves("moves", data.get("actions")))
 
 
 def is_reveal(before: rome.GameState, after: rome.GameState) -> bool:
@@ -154,29 +172,29 @@ class Session:
         """
         if not isinstance(data, dict):
             raise SaveError("the saved game is not a game record")
-        if data.get("version") != rome.SAVE_VERSION:
+        version = data.get("version")
+        if type(version) is not int or version != rome.SAVE_VERSION:
             raise SaveError(f"the saved game is from another version of the game "
-                            f"({quote(data.get('version'), 12)}, this one reads "
-                            f"{rome.SAVE_VERSION})")
-        seats_data, seed, shrine = data.get("seats"), data.get("seed"), data.get("shrine")
-        actions, auto = data.get("actions"), data.get("auto")
-        if not isinstance(seats_data, list) or not 2 <= len(seats_data) <= 4:
-            raise SaveError("the saved game does not have 2 to 4 seats")
-        if isinstance(seed, bool) or not isinstance(seed, int) or not isinstance(shrine, bool):
-            raise SaveError("the saved game's seed or options are damaged")
-        if not isinstance(actions, list) or not isinstance(auto, list) \
-                or len(actions) != len(auto):
-            raise SaveError("the saved game's move list is damaged")
-        seats = [Seat.from_dict(s) for s in seats_data]
+                            f"({quote(version, 12)}, this one reads {rome.SAVE_VERSION})")
+        seats, seed, shrine, actions = read_game(data, SAVED)
+        auto = data.get("auto")
+        if not isinstance(auto, list) or len(auto) != len(actions):
+            raise SAVED.refuse("forced moves", f"a list of {len(actions)} true or false, one "
+                               "per move", auto)
+        return Session.replayed(seats, seed, shrine, actions, auto, SAVED)
+
+    @staticmethod
+    def replayed(seats: list[Seat], seed: int, shrine: bool, actions: list[str],
+                 auto: list[Any] | None, place: Place) -> Session:
+        """Play ``actions`` from the set-up, each checked by the engine; ``auto`` flags the
+        moves the engine played itself (None: recognised again, as for a file)."""
         try:
             session = Session.new(seats, seed, shrine)
-            for text, flag in zip(actions, auto, strict=True):
-                if not isinstance(text, str):
-                    raise SaveError("the saved game's move list is damaged")
-                session.apply(text, bool(flag))
-        except SaveError:
-            raise
+            for i, text in enumerate(actions):
+                forced = (rome.automatic_action(session.state) is not None if auto is None
+                          else bool(auto[i]))
+                session.apply(text, forced)
         except (rome.RomeError, ValueError, TypeError, KeyError, IndexError) as exc:
-            raise SaveError(f"the saved moves do not make a legal game ({quote(str(exc), 80)})") \
-                from None
+            raise place.error(f"{place.owner} moves do not make a legal game "
+                              f"({quote(str(exc), 80)})") from None
         return session

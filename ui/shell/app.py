@@ -4,8 +4,8 @@ Why so thin: every decision lives in :mod:`ui.model` (pure, tested on CPython). 
 (``ui.shell.input``) turns clicks and keys into events; :meth:`App.dispatch` hands each to
 the reducer, runs the effects it returns (save, remember, wait, ask the AI, draw a
 screen, move focus; the waiting ones in ``ui.shell.loop``) and redraws through
-``ui.shell.paint``. The only state kept here is what is not the page's: storage, the AI
-worker, and the actions the drawn table offers.
+``ui.shell.paint``. The only state kept here is what is not the page's: storage, the other
+tabs (``ui.shell.tabs``), the AI worker, and the actions the drawn table offers.
 
 Entry for other pages (the embed page included): :func:`start_game`.
 """
@@ -22,16 +22,20 @@ from pyscript import document, window
 
 import rome
 from ui import address
+from ui.bounds import PACE_NAMES
 from ui.model import effects, events, needs_render, reduce
 from ui.model.state import UiState
 from ui.render import newgame
 from ui.render.names import quote
-from ui.saves import save
+from ui.saves import another_tab, save, tutorial_save
 from ui.saves.session import SaveError, Seat, Session
 from ui.saves.storage import Store
 from ui.shell import boot, loop
 from ui.shell.input import Input
 from ui.shell.paint import Painter
+from ui.shell.tabs import Tabs
+from ui.tutorial.course import Tutorial, finished
+from ui.tutorial.first_game import FIRST_GAME
 from ui.worker.ai_client import ComputerPlayers, needs_worker
 
 
@@ -44,16 +48,22 @@ class App:
         self.compact = compact
         self.saves = save.Saves(Store(window, namespace), embed=compact)
         settings, notice = self.saves.read_settings()
-        closed = self.saves.closed_notice()  # said at once, and once: failed saves repeat it
-        self.ui = UiState(pace=int(settings.get("pace", address.PACE_NAMES["normal"])),
+        # Storage closed is said at once on the first screen; once a game is on the table its
+        # refused save says it in the message area, so it is not repeated as a notice.
+        self.closed = self.saves.closed_notice()
+        self.ui = UiState(pace=int(settings.get("pace", PACE_NAMES["normal"])),
                           theme=str(settings.get("theme", "auto")),
                           open_hands=bool(settings.get("open_hands", False)),
-                          notices=tuple(n for n in (closed, notice) if n))
+                          notices=tuple(n for n in (self.closed, notice) if n))
         self.saves.watch(self._on_other_tab)
+        self.tabs = Tabs(window, namespace, lambda slot: self.dispatch(events.Wanted(slot)),
+                         lambda slot: self.dispatch(events.Lost(slot)),
+                         alone=not self.saves.store.available)
         self.offered: dict[str, rome.Action] = {}  # action text -> action, as drawn
         self.paint = Painter(self.root)
         self.computers = ComputerPlayers(
-            lambda status: Painter.worker_status(status, bool(self.computers.restarts)),
+            Painter.worker_status,
+            lambda text: self.dispatch(events.WorkerSaid(text)),
             lambda: report_worker(self))
         self.input = Input(self, self.root)
         Painter.theme(self.ui)
@@ -63,12 +73,18 @@ class App:
 
     # -- starting a game ------------------------------------------------------------------
     def start_from_address(self) -> None:
-        """Address options win; otherwise resume the saved game; otherwise the form."""
+        """Address options win; otherwise resume the saved game; otherwise the form.
+
+        The notices of the start (damaged settings, a refused ``pace=``) are said again once
+        a game is on the table: a game's start clears the notices of the game before it, and
+        these were about none (``pace=-1`` used to vanish so). Closed storage is not: the
+        game's refused save says it in the message area."""
         opts = address.game_options(str(window.location.search))
         if opts.pace is not None:
             self.dispatch(events.Setting("pace", opts.pace, remember=False))
         for note in opts.notes:
             self.dispatch(events.Notice(note))
+        held = self.ui.notices
         if opts.error:
             self._drop_game_params()
             self.dispatch(events.OpenForm(notice=opts.error))
@@ -77,12 +93,16 @@ class App:
             seed = opts.seed if opts.seed is not None else newgame.random_seed()
             self._drop_game_params()
             self.new_game(newgame.seats_for(opts.seats), seed, opts.shrine)
-            return
-        slot = self.saves.last_slot()
-        if slot is None:
+        elif self.learn(only_on_table=True):  # the guided game was on the table (issue 41)
+            pass
+        elif (slot := self.saves.last_slot()) is None:
             self.dispatch(events.OpenForm())
-            return
-        self.resume(slot)
+        else:
+            self.resume(slot)
+        if self.ui.session is not None:
+            for note in held:
+                if note != self.closed:
+                    self.dispatch(events.Notice(note))
 
     def resume(self, slot: str) -> None:
         """Resume a saved slot (a damaged one is set aside and the player told why)."""
@@ -92,11 +112,39 @@ class App:
             self.dispatch(events.OpenForm(notice=f"The saved game could not be resumed: {exc}. "
                                                  "Please choose another or start a new game."))
             return
-        self.dispatch(events.Begin(session, slot))
+        self.begin(session, slot)
 
     def new_game(self, seats: list[Seat], seed: int, shrine: bool) -> None:
         """A new game always gets a slot of its own: it never overwrites another."""
-        self.dispatch(events.Begin(Session.new(seats, seed, shrine), self.saves.new_slot()))
+        self.begin(Session.new(seats, seed, shrine))
+
+    def begin(self, session: Session, slot: str | None = None) -> None:
+        """Put ``session`` on the table, saving to ``slot`` (a new one if None) once no
+        other tab holds it."""
+        tutorial_save.off_table(self.saves.store)  # a reload resumes this game now
+        self.dispatch(events.Begin(session, slot or self.saves.new_slot(), claim=True))
+
+    # -- the guided game (issue 41) -------------------------------------------------------
+    def learn(self, only_on_table: bool = False) -> bool:
+        """"Learn to play": the guided game where it was left (unless finished), else from
+        its start; ``only_on_table``: only if it was on the table when the page closed (a
+        reload). False when nothing was put on the table."""
+        try:
+            kept = tutorial_save.read(self.saves.store)
+        except SaveError as exc:
+            kept = None
+            self.dispatch(events.Notice(f"The guided game could not be resumed: {exc}. "
+                                        "It starts again."))
+        if only_on_table and (kept is None or not kept.on):
+            return False
+        course = FIRST_GAME if kept is None else kept.course
+        if kept is None or finished(course, kept.session, kept.tutorial):
+            session, progress = course.fresh(), Tutorial(course.key)
+        else:
+            session, progress = kept.session, kept.tutorial
+        self.dispatch(events.Begin(session, None, tutorial=progress))
+        return True
+    # -- end of the guided game -----------------------------------------------------------
 
     def _drop_game_params(self) -> None:
         """Drop ``seats``/``seed``/``shrine`` and keep the rest: a reload then resumes."""
@@ -104,8 +152,9 @@ class App:
         window.history.replaceState(None, "", str(window.location.pathname) + keep)
 
     def _on_other_tab(self, slot: str) -> None:
-        if slot == self.ui.slot and self.saves.changed_elsewhere(slot):
-            self.dispatch(events.OtherTab(slot))
+        """Another tab saved ``slot`` ("": cleared storage); the reducer decides."""
+        if self.ui.slot is not None and slot in ("", self.ui.slot):
+            self.dispatch(events.OtherTab(self.ui.slot))
 
     # -- the loop -------------------------------------------------------------------------
     def dispatch(self, event: events.Event) -> None:
@@ -149,10 +198,23 @@ class App:
     def run(self, effect: effects.Effect) -> events.Event | None:
         """Run one effect; the ones answered at once (a save) return their answer."""
         if isinstance(effect, effects.Save):
-            if self.saves.save_game(effect.slot, effect.session, overwrite=effect.overwrite):
+            if self.saves.save_game(effect.slot, effect.session):
                 return events.Saved(True)
-            return events.Saved(False, self.saves.conflict, self.saves.problem)
-        if isinstance(effect, effects.Remember):
+            return events.Saved(False, self.saves.problem, self.saves.downloadable)
+        if isinstance(effect, effects.Follow):
+            try:
+                return events.Followed(effect.slot, another_tab.follow(
+                    self.saves, effect.slot, self.ui.session))
+            except SaveError:
+                return None  # deleted or unreadable: the game shown stays
+        if isinstance(effect, effects.Release):
+            game = effect.session
+            self.tabs.release(effect.slot, json.dumps(game.to_save()) if game else None)
+        elif isinstance(effect, effects.Claim):
+            boot.background(self.claim(effect))
+        elif isinstance(effect, effects.KeepTutorial):  # its own key, never a slot
+            tutorial_save.write(self.saves.store, effect.session, effect.tutorial, effect.on)
+        elif isinstance(effect, effects.Remember):
             self.saves.write_settings(dict(effect.settings))
             Painter.theme(self.ui)
         elif isinstance(effect, effects.Wait):
@@ -165,21 +227,25 @@ class App:
             boot.background(loop.review(self, effect))
         elif isinstance(effect, effects.ShowForm):
             notes = " ".join(n for n in (effect.notice, *self.saves.take_notices()) if n)
-            seats = list(effect.seats) if effect.seats else None
-            self.paint.form(newgame.render_form(seats, False, notes, effect.shrine,
-                                                games=self.saves.list_games(),
+            games = self.saves.list_games()
+            self.paint.form(newgame.render_form(newgame.form_seats(effect.seats, games), notes,
+                                                effect.shrine, games=games,
                                                 open_hands=self.ui.open_hands))
         return None
 
+    async def claim(self, effect: effects.Claim) -> None:
+        """Ask the other tabs for ``effect.slot``; once held, go on from the latest game
+        (the one handed over, else the slot's)."""
+        held, handed = await self.tabs.claim(effect.slot, effect.take)
+        latest = another_tab.latest(self.saves, effect.slot, handed, self.ui.session) \
+            if held else None
+        self.dispatch(events.Claimed(effect.slot, held, latest))
+
     def render(self, only_detail: bool = False) -> None:
-        """Draw the table; the phone tab it showed is remembered through the reducer."""
+        """Draw the table and keep the actions it offers (a click names one by its text)."""
         drawn = self.paint.render(self.ui, only_detail)
-        if drawn is None:
-            return
-        self.offered = {str(a): a for a in drawn.view.actions}
-        if drawn.tab is not None and drawn.prompt is not None \
-                and (drawn.tab, drawn.prompt) != (self.ui.tab, self.ui.tab_prompt):
-            self.ui, _ = reduce(self.ui, events.TabShown(drawn.tab, drawn.prompt))
+        if drawn is not None:
+            self.offered = {str(a): a for a in drawn.view.actions}
 
     # -- hooks for tests ------------------------------------------------------------------
     def history_json(self) -> str:

@@ -10,12 +10,16 @@ means "start-up failed" (with a readable message on screen). Each entry script c
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import traceback
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from pyodide.ffi import create_once_callable
 from pyscript import create_named_worker, document, window, workers
 from pyscript.ffi import create_proxy, to_js
+
+from ui import selfcheck
 
 _background: set[asyncio.Task[Any]] = set()
 
@@ -35,12 +39,26 @@ def fail(message: str) -> None:
     window.romeBoot.fail(message)
 
 
-def start(setup: Callable[[], None]) -> None:
-    """Run ``setup`` (which builds the page), then mark ready; report any failure.
+SELF_CHECK_MARKS = ("rome:self-check", "rome:self-checked")
+"""``performance`` marks around the page's self-check: what it costs every start, read by
+``benchmarks/bench_boot_phases.py``."""
 
-    The traceback goes to the console for developers, the last line to the screen.
+
+def start(setup: Callable[[], None]) -> None:
+    """Check the interpreter (:mod:`ui.selfcheck`), run ``setup`` (which builds the page),
+    then mark ready; report any failure.
+
+    The traceback goes to the console for developers, the last line to the screen. A start
+    restored from a memory snapshot that fails here is started again without it
+    (``assets/boot.js``).
     """
     progress(92, "Starting the game")
+    window.performance.mark(SELF_CHECK_MARKS[0])
+    wrong = selfcheck.problem(window)
+    window.performance.mark(SELF_CHECK_MARKS[1])
+    if wrong:
+        fail(f"The start-up self-check found a wrong answer about {wrong}.")
+        return
     try:
         setup()
     except Exception as exc:
@@ -68,13 +86,55 @@ AI_WORKER = ("ai", "./ui/worker/ai_worker.py")
 CONFIG = "./pyscript.toml"
 
 
+WITHOUT_SNAPSHOT = "-without-snapshot"
+"""Suffix of the name of a worker started again without the memory snapshot (a name given
+once stays taken in PyScript's registry of workers)."""
+FORGET_LIMIT_S = 10.0
+SELF_CHECK_LIMIT_S = 10.0
+
+
 async def start_worker(name: str, src: str, config: str = CONFIG) -> Any:
     """Create the named PyScript worker now and wait for its exported functions.
 
     Called after :func:`mark_ready` (see ``ui/shell/main.py``): a second Pyodide booting
     alongside the page's own would delay ``data-ready`` by ~25% on 2 cores.
+
+    The worker's ``self_check()`` is asked first (:mod:`ui.selfcheck`). A worker that
+    fails to start or answers wrongly may have restored a bad memory snapshot: where Cache
+    Storage holds snapshots, the snapshot is deleted and the worker started once more,
+    without it (:func:`stop_worker` stops either). Raises RuntimeError if it still fails.
     """
-    return await create_named_worker(src, name, config)
+    exports, wrong = await _started(src, name, config)
+    if wrong and await forget_snapshot():
+        window.console.warn(f"The AI worker did not start well ({wrong}); starting it again "
+                            "without the memory snapshot.")
+        stop_worker(name)
+        exports, wrong = await _started(src, name + WITHOUT_SNAPSHOT, config)
+    if wrong:
+        raise RuntimeError(wrong)
+    return exports
+
+
+async def _started(src: str, name: str, config: str) -> tuple[Any, str]:
+    """The worker's exports, and "" or what went wrong as it started."""
+    try:
+        exports = await create_named_worker(src, name, config)
+        wrong = str(await within(exports.self_check(), SELF_CHECK_LIMIT_S))
+    except Exception as exc:
+        return None, str(exc)
+    return exports, wrong and f"its start-up self-check found a wrong answer about {wrong}"
+
+
+async def forget_snapshot() -> bool:
+    """Delete the memory snapshot the interpreter module keeps; False where snapshots
+    cannot be kept (no Cache Storage)."""
+    snapshots = getattr(window, "romeSnapshot", None)
+    if snapshots is None:
+        return False
+    try:
+        return bool(await within(snapshots.forget(), FORGET_LIMIT_S))
+    except Exception:  # Cache Storage that throws or does not answer: nothing deleted
+        return False
 
 
 async def script_problem(src: str) -> str:
@@ -106,17 +166,43 @@ async def within(promise: Any, seconds: float) -> Any:
         raise
 
 
-def stop_worker(name: str) -> None:
-    """Terminate the named worker (hung or crashed) and remove its script element."""
-    el = document.querySelector(f'script[name="{name}"]')
-    if el is None or type(el).__name__ == "JsNull":
-        return
-    try:
+def _scripts(name: str) -> Any:
+    """The script elements of the named worker and of its start without the memory
+    snapshot (:func:`start_worker`): at most one of them runs."""
+    return document.querySelectorAll(
+        f'script[name="{name}"], script[name="{name}{WITHOUT_SNAPSHOT}"]')
+
+
+def watch_worker(name: str, lock: str, gone: Callable[[str], None]) -> None:
+    """Call ``gone(cause)`` when the named worker reports an error ("crashed") or a message
+    it could not read ("garbled"), and, given the Web Lock ``lock`` it holds for its life
+    (``ui.worker.lifeline``), when that lock is released: the worker ended ("closed").
+
+    Why: a worker fires no close event, and one busy searching answers nothing. The
+    listeners stay for the page's life (a few proxies: the worker restarts twice at most),
+    so ``gone`` must ignore news of a worker it has already replaced.
+    """
+    for el in _scripts(name):  # the one running: named so, or started without the snapshot
         xworker = getattr(el, "xworker", None)
         if xworker is not None:
-            xworker.terminate()
-    finally:
-        el.remove()
+            xworker.addEventListener("error", create_proxy(lambda _event: gone("crashed")))
+            xworker.addEventListener("messageerror",
+                                     create_proxy(lambda _event: gone("garbled")))
+    if lock:
+        with contextlib.suppress(Exception):  # no Web Locks on the page: pings and limits tell
+            window.navigator.locks.request(lock, create_once_callable(lambda _lock: gone("closed")))
+
+
+def stop_worker(name: str) -> None:
+    """Terminate the named worker (hung or crashed) and remove its script element, or those
+    of its start without the snapshot (:func:`start_worker`)."""
+    for el in _scripts(name):
+        try:
+            xworker = getattr(el, "xworker", None)
+            if xworker is not None:
+                xworker.terminate()
+        finally:
+            el.remove()
 
 
 async def worker(name: str) -> Any:

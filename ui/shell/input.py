@@ -15,6 +15,7 @@ from pyscript.ffi import create_proxy, to_js
 import rome
 from ui.model import events
 from ui.model.state import UiState
+from ui.model.turn import TO_CHOICES
 from ui.render import newgame
 from ui.render.markup import present
 from ui.saves import save
@@ -43,6 +44,10 @@ class Page(Protocol):
     def resume(self, slot: str) -> None: ...
 
     def new_game(self, seats: list[Seat], seed: int, shrine: bool) -> None: ...
+
+    def begin(self, session: Session, slot: str | None = None) -> None: ...
+
+    def learn(self, only_on_table: bool = False) -> bool: ...
 
 
 def download(text: str, filename: str) -> None:
@@ -150,7 +155,11 @@ class Input:
             "help-close": events.Panel("help", False),
             "help-backdrop": events.Panel("help", False),
             "detail-close": events.Panel("detail", ""), "dismiss": events.Notice(""),
-            "overwrite": events.Overwrite(), "newgame": events.Leave(),
+            "play-here": events.TakeOver(), "newgame": events.Leave(),
+            "tutorial-next": events.TutorialNext(),  # the guided game (issue 41)
+            # hot-seat and the phone (issue 40)
+            "reveal-hands": events.Reveal(True), "keep-hands": events.Reveal(False),
+            TO_CHOICES: events.ToChoices(),
         }
         if command in simple:
             page.dispatch(simple[command])
@@ -175,6 +184,8 @@ class Input:
                 page.dispatch(events.OpenForm(notice=str(exc)))
                 return
             page.new_game(seats, seed, shrine)
+        elif command == "learn":  # "Learn to play" (issue 41)
+            page.learn()
         elif command == "resume-slot":
             page.resume(str(target.getAttribute("data-slot")))
         elif command == "delete-slot":
@@ -304,4 +315,4 @@ class Input:
         except SaveError as exc:
             self.page.dispatch(events.OpenForm(notice=f"That file could not be loaded: {exc}."))
             return
-        self.page.dispatch(events.Begin(session, self.page.saves.new_slot()))
+        self.page.begin(session)

@@ -17,7 +17,8 @@ from ui.model import effects, events
 from ui.model.state import UiState
 from ui.render.names import quote
 from ui.saves.session import Session
-from ui.worker.ai_client import FAST_LEVELS, ComputerPlayers
+from ui.worker.ai_client import ComputerPlayers
+from ui.worker.health import FAST_LEVELS
 
 
 class Host(Protocol):
@@ -65,12 +66,11 @@ async def ask(host: Host, effect: effects.Ask, issued: float) -> None:
     except Exception as exc:
         traceback.print_exc()
         if effect.generation == host.ui.generation:
-            host.dispatch(events.Notice(f"The computer could not move: {quote(str(exc), 80)}"))
+            host.dispatch(events.WorkerSaid(
+                f"The computer could not move: {quote(str(exc), 80)}"))
         return
     if effect.generation != host.ui.generation:
         return  # the game changed while it thought (undo, leave): nothing to say
-    if host.computers.notice:
-        host.dispatch(events.Notice(host.computers.notice))
     host.dispatch(events.Answer(effect.generation, text))
 
 
@@ -106,7 +106,5 @@ async def _worker_job(host: Host, generation: int, failed: str,
     except Exception as exc:
         traceback.print_exc()
         result, source = (), "page"
-        host.dispatch(events.Notice(f"{failed}: {quote(str(exc), 80)}"))
-    if host.computers.notice:
-        host.dispatch(events.Notice(host.computers.notice))
+        host.dispatch(events.WorkerSaid(f"{failed}: {quote(str(exc), 80)}"))
     host.dispatch(answer(result, source))

@@ -20,29 +20,38 @@ from ui.model.state import Mode, UiState
 from ui.render import log_view, phone
 from ui.render.details import render_detail
 from ui.render.endgame import render_end
+from ui.render.handover import render_handover
 from ui.render.help_panel import render_help, rules_view
 from ui.render.markup import button, esc, present
+from ui.render.messages import render_messages
 from ui.render.prompt import render_prompt
 from ui.render.review import render_review
 from ui.render.table import regions
 from ui.render.table_layout import TABLE_SKELETON, controls
+from ui.render.tutorial import render_tutorial, target
 from ui.render.view import TableView, table_view
-from ui.saves.refusal import CLOSED_EMBED, DOWNLOAD
+from ui.tutorial.marks import TARGET
 
 RULES_PARTS = ("rules-body", "rules-count")
 """The rules dialog's containers a filter changes (``ui.render.help_panel.rules_view``)."""
-LOAD_FILE = ('<p class="load-file"><label>Resume a downloaded game: '
-             '<input type="file" id="load-file" accept=".json,application/json"></label></p>')
+
+
+def may_take_focus() -> bool:
+    """Whether the page may move the keyboard's focus: always in a window of its own, in a
+    frame only once the player is in it. A ``focus()`` in a frame the reader has not
+    entered would take the keyboard from the host page, and Chromium scrolls the host to
+    the frame for it, even across origins: a game at the foot of an article would pull
+    the reader down to it at its start and at every turn (assets/frame-height.js marks a
+    framed page)."""
+    framed = document.documentElement.getAttribute("data-framed") == "true"
+    return not framed or bool(document.hasFocus())
 
 
 @dataclass(frozen=True)
 class Drawn:
-    """What a render showed: the view, and the phone tab with the prompt it was shown for
-    (``None`` when only the details were redrawn)."""
+    """What a render showed: the view (the actions it offers are the page's to take)."""
 
     view: TableView
-    tab: str | None = None
-    prompt: tuple[object, ...] | None = None
 
 
 class Painter:
@@ -54,16 +63,14 @@ class Painter:
         self._rules = dict(zip(RULES_PARTS, rules_view(""), strict=True))  # as mounted
 
     def mount(self, compact: bool) -> None:
-        """The static frame: a screen slot, the help overlay and the status bar."""
+        """The static frame: a screen slot and the help overlay, whose About line says
+        how the engine and the AI worker are (issue 40: not in a footer players read)."""
         count = len(rome.legal_actions(rome.new_game(2, seed=1)))
         self.root.classList.toggle("compact", compact)
         self.root.innerHTML = (
             '<div id="screen"></div>'
             '<div id="help" class="overlay" data-ui="help-backdrop" hidden>'
-            f"{render_help()}</div>"
-            '<footer class="statusbar">'
-            f'<span id="engine-status" data-legal-count="{count}">Engine ready</span>'
-            '<span id="worker-status">AI worker: starts when needed</span></footer>'
+            f"{render_help(count)}</div>"
         )
 
     def screen(self, html: str) -> None:
@@ -73,10 +80,10 @@ class Painter:
 
     def form(self, html: str) -> None:
         """The new-game screen, focus on its first choice (resume the newest, else start)."""
-        self.screen(html + LOAD_FILE)
+        self.screen(html)
         first = document.querySelector("[data-ui=resume-slot]") \
             or document.getElementById("start-btn")
-        if present(first):
+        if present(first) and may_take_focus():
             first.focus()
 
     def table(self) -> None:
@@ -114,48 +121,65 @@ class Painter:
         cur = obs["current_player"]
         table.dataset.currentPlayer = "" if cur is None else str(cur)
         table.dataset.waiting = ui.mode.value
+        table.dataset.writer = ui.writer.value  # this tab plays it, or another (ui.model.tabs)
         table.dataset.moves = str(len(s.actions))
         table.dataset.seed = str(s.seed)
         table.dataset.seats = str(len(s.seats))
         table.classList.toggle("hotseat", sum(x.human for x in s.seats) > 1)
-        tab, asked = phone.follow(view, ui.tab, ui.tab_prompt)
+        tab = phone.shown_tab(view, ui.tab)
         table.dataset.tab = tab
         self._set("tabs", phone.render_tabs(view, tab))
         for key, html in regions(view).items():
             self._set(key, html)
         self._set("controls", controls(ui.pace, ui.open_hands,
-                                       sum(x.human for x in s.seats) > 1))
+                                       sum(x.human for x in s.seats) > 1,
+                                       asking=any(m.kind == "reveal" for m in ui.messages)))
+        for key, html in render_messages(ui.messages).items():
+            self._set(key, html)
         self._notice(ui)
         handover = document.getElementById("handover")
         prompt = document.getElementById("prompt")
         if ui.mode is Mode.HANDOVER and cur is not None:
-            who = esc(s.seats[cur].name)
-            handover.innerHTML = (
-                f"<h2>Pass the device to {who}</h2><p>Only hands are hidden; the cities "
-                f"stay on the table. {who}, confirm when you are ready to see your hand.</p>"
-                + button(f"I am {who}: show my hand", cls="btn primary", data_ui="handover-ok",
-                         id="handover-ok"))
+            handover.innerHTML = render_handover(view)
             handover.hidden = False
             prompt.hidden = True
             self._set("prompt", "")
         else:
             handover.hidden = True
-            prompt.hidden = view.over
+            prompt.hidden = view.over or ui.mode is Mode.ELSEWHERE  # said in the message area
             self._set("prompt", render_prompt(view))
         self._set("final-area", render_end(view) + render_review(view) if view.over else "")
-        self._set("log", log_view.render(ui.log))
-        return Drawn(view, tab, asked)
+        self._set("log", log_view.render(ui.log, notes=ui.log_notes))
+        self._tutorial(ui, tab)
+        return Drawn(view)
+
+    # -- the guided game (issue 41) -------------------------------------------------------
+    def _tutorial(self, ui: UiState, tab: str) -> None:
+        """The course's panel, and ``data-tutorial-target`` on the one control it asks
+        for; when that control is out of view (on a phone, under another tab than ``tab``,
+        the player's own: the table never moves them, ``ui.model.turn``), on the tab that
+        shows it, so the tab is what the course asks for first."""
+        html = render_tutorial(ui)
+        self._set("tutorial", html)
+        document.getElementById("tutorial").hidden = not html
+        marked = self.root.querySelectorAll(f"[{TARGET}]")
+        for i in range(marked.length):
+            marked.item(i).removeAttribute(TARGET)
+        asked = target(ui)
+        if asked is None:
+            return
+        selector = asked.selector
+        if asked.tab not in (None, tab) and window.matchMedia(phone.PHONE_MEDIA).matches:
+            selector = f'#tabs [data-tab="{asked.tab}"]'
+        el = self.root.querySelector(selector)
+        if present(el):
+            el.setAttribute(TARGET, "")
+    # -- end of the guided game -----------------------------------------------------------
 
     def _notice(self, ui: UiState) -> None:
-        """The notices, with what can be done about a refused save."""
+        """The notices: said once, until dismissed (what lasts is in the message area)."""
         notice = " ".join(ui.notices)
-        extra = ""
-        if ui.conflict:
-            extra += button("Overwrite with this tab's game", cls="btn small", data_ui="overwrite")
-        if ui.save_failed and CLOSED_EMBED not in ui.notices:  # a sandbox cannot download
-            extra += button(DOWNLOAD, cls="btn small", data_ui="download",
-                            id="download-btn")
-        self._set("notice", esc(notice) + extra + (
+        self._set("notice", esc(notice) + (
             button("Dismiss", cls="btn small", data_ui="dismiss") if notice else ""))
         document.getElementById("notice").hidden = not notice
 
@@ -193,11 +217,14 @@ class Painter:
                                            "easing": "cubic-bezier(0.2, 0.7, 0.3, 1)"}))
 
     def focus(self, ui: UiState, effect: Focus) -> None:
-        """Focus the first element found (never one behind the open rules dialog), first
-        scrolled to the top of its scroller if the effect asks (a section of the rules)."""
+        """Focus the first element found and drawn (a phone's other tabs are not: issue 40),
+        never one behind the open rules dialog, first scrolled to the top of its scroller
+        if the effect asks (a section of the rules)."""
+        if not may_take_focus():
+            return
         for selector in effect.selectors:
             el = self.root.querySelector(selector)
-            if present(el):
+            if present(el) and el.getClientRects().length:
                 if ui.help_open and not document.getElementById("help").contains(el):
                     return
                 if effect.top:
@@ -214,13 +241,9 @@ class Painter:
             html.removeAttribute("data-theme")
 
     @staticmethod
-    def worker_status(status: str, restarted: bool) -> None:
+    def worker_status(words: str) -> None:
+        """The AI worker's state in words (``ui.worker.health.status_words``; "" leaves the
+        line as it is)."""
         el = document.getElementById("worker-status")
-        if present(el) and status == "failed":
-            el.textContent = "AI worker unavailable: computers use the quick AI."
-        elif present(el) and status == "warming":
-            el.textContent = "AI worker: starting…"
-        elif present(el) and status == "restarting":
-            el.textContent = "AI worker: restarting…"
-        elif present(el) and status == "ready" and restarted:
-            el.textContent = "AI worker: restarted"
+        if present(el) and words:
+            el.textContent = words

@@ -12,17 +12,28 @@ plays the moves of the levels that decide in tens of milliseconds (``WARMING_ON_
 itself: a level's move is a function of the observation and the seed, so it is the very
 move the worker would play, and the first computer move never waits for the boot.
 
-Faults are survived and said in words (``notice``), never waited out:
+Faults are noticed at once and said in words, never waited out (the limits and the words
+are ``ui.worker.health``'s):
 
-* the worker's script cannot be fetched (checked before booting: a 404 is known at once);
-* the worker does not boot within ``BOOT_LIMIT_S``;
-* a move takes longer than ``MOVE_LIMIT_S`` (a hang) or the call fails (a crash).
+* the worker's script cannot be fetched (checked before booting: a 404 is known at once),
+  or the worker does not boot within ``BOOT_LIMIT_S``;
+* the worker ends (closed, terminated, crashed): it holds a Web Lock for its life
+  (``ui.worker.lifeline``), which the page is granted as it ends, even mid-search
+  (Chromium takes 2 s to end a busy worker); its ``error`` and ``messageerror`` events
+  count too;
+* an idle worker does not answer a ping within ``PING_LIMIT_S`` (asked before every
+  request: where Web Locks are missing, this is how an ended worker is found);
+* a busy worker takes longer than its level's wall-clock cap plus ``MARGIN_S``, or the
+  request fails.
 
-A failed move is replaced by a quick move computed on the page (the notice names the
-seat and level), the stuck worker is terminated and a fresh one started in the
-background, at most ``MAX_RESTARTS`` times; after that every computer plays the quick AI.
-Tests shorten the limits with ``window.romeAiLimits = {boot: s, move: s}`` (set before
-start-up, e.g. by a Playwright init script).
+A faulty worker is terminated and a fresh one started in the background, at most
+``MAX_RESTARTS`` times in a row; after that every computer plays the quick AI. The request
+in hand is asked again of the new worker when the old one ended and the new one is ready
+within ``REPLAY_WAIT_S`` (a restart from the memory snapshot takes well under a second);
+otherwise the page answers it: at the same level for ``WARMING_ON_PAGE``, else at the
+quick level, and the notice says so. Tests shorten the limits with
+``window.romeAiLimits = {boot: s, move: s}`` (set before start-up, e.g. by a Playwright
+init script; ``move`` replaces a request's cap plus margin).
 """
 
 from __future__ import annotations
@@ -31,30 +42,48 @@ import asyncio
 import contextlib
 import json
 import random
+import secrets
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import rome
 from ui.model.events import Hinted
 from ui.saves.session import Session
 from ui.shell import boot
+from ui.worker.health import (
+    DIED,
+    FAST_LEVELS,
+    PING_LIMIT_S,
+    QUICK_LEVEL,
+    REPLAY_WAIT_S,
+    REVIEW_LIMIT_MOVES,
+    WARMING_ON_PAGE,
+    busy_limit,
+    incident,
+    notice,
+    status_words,
+)
 
-FAST_LEVELS = ("random", "greedy")
-WARMING_ON_PAGE = ("easy", "normal")
-"""Levels played on the page while the worker boots, the same move the worker would play:
-easy searches 400 nodes, normal decides in 23 ms (p50) and 51 ms (p95) in the browser's
-Pyodide (docs/measurements.md), so neither makes the page wait. Hard's 288 / 612 ms would
-freeze the page; its first move waits for the worker."""
-QUICK_LEVEL = "greedy"
 BOOT_LIMIT_S = 90.0
-"""Long enough for a busy phone to boot a second Pyodide; "AI warming up…" shows meanwhile."""
-MOVE_LIMIT_S = 30.0
-"""Hard's slowest measured move is under 3 s in the browser: ten times that is a hang."""
-T = TypeVar("T")
+"""Long enough for a busy phone to boot a second Pyodide; "starting…" shows meanwhile."""
 MAX_RESTARTS = 2
-REVIEW_LIMIT_MOVES = 6
-"""A review is one quick analysis per decision of a seat (about 40): it may take as long
-as this many of the slowest single moves before it counts as a hang."""
+"""Restarts in a row (with no answer from the worker between them) before the page gives up
+on it: a worker that dies now and then over a long game is always replaced, one that
+cannot work is not restarted for ever."""
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Fault:
+    """A request the worker did not answer, and why (a key of ``health.INCIDENTS``, or
+    "restarting": the restarted worker was not ready soon enough)."""
+
+    cause: str
+
+
+class WorkerGone(Exception):
+    """The worker ended while a request waited for it."""
 
 
 def local_choice(state: rome.GameState, seat: int, level: str, seed: int) -> str:
@@ -85,17 +114,24 @@ def _suggestions(moves: list[dict[str, Any]]) -> tuple[Hinted, ...]:
                   str(m["words"]), str(m["why"])) for m in moves)
 
 
-def _limits() -> tuple[float, float]:
-    """(boot, move) limits in seconds; a test may shorten them (see module docstring)."""
-    boot_s, move_s = BOOT_LIMIT_S, MOVE_LIMIT_S
+def _limits() -> tuple[float, float | None]:
+    """(boot limit, move limit or None for the levels' own) in seconds; a test may set them
+    (see module docstring)."""
+    boot_s, move_s = BOOT_LIMIT_S, None
     with contextlib.suppress(Exception):
         from pyscript import window
 
         given = getattr(window, "romeAiLimits", None)
         if given is not None and type(given).__name__ not in ("JsNull", "JsUndefined"):
             boot_s = float(getattr(given, "boot", boot_s) or boot_s)
-            move_s = float(getattr(given, "move", move_s) or move_s)
+            move_s = float(getattr(given, "move", 0) or 0) or None
     return boot_s, move_s
+
+
+def _retrieved(task: asyncio.Future[Any]) -> None:
+    """Mark an abandoned answer's outcome as seen (its time limit runs out later)."""
+    if not task.cancelled():
+        task.exception()
 
 
 def needs_worker(levels: list[str]) -> bool:
@@ -107,27 +143,52 @@ class ComputerPlayers:
     """Holds the worker handle and its status: "idle" (not started), "warming", "ready",
     "restarting" or "failed".
 
-    Only "warming" (the first boot) makes a computer wait; while "restarting" or
-    "failed", computer players move at once with the quick AI.
+    ``on_status(words)`` shows the status in words; ``on_notice(text)`` puts the
+    sentence about the worker in the table's message area (in place of the one before)
+    whenever what happened or the status changes: both come from ``ui.worker.health``, so
+    they agree.
     """
 
     def __init__(self, on_status: Callable[[str], None],
+                 on_notice: Callable[[str], None],
                  on_ready: Callable[[], Awaitable[None]] | None = None) -> None:
         self.worker: Any = None
         self.status = "idle"
-        self.notice = ""
-        self.restarts = 0
+        self.restarts = 0  # workers started after the first
+        self._in_a_row = 0  # restarts since the worker last answered
+        self._what = ""  # what happened to the worker last
+        self._instead = ""  # what the page did about the request in hand then
+        self._said = ""  # the notice about the worker on the table
         self._on_status = on_status
+        self._on_notice = on_notice
         self._on_ready = on_ready
         self._name = ""
+        self._gone: asyncio.Future[str] | None = None  # the current worker's end: its cause
+        self._turn = asyncio.Lock()  # one request at a time, as the worker answers them
+        self._lock_prefix = f"rome-ai-{secrets.token_hex(8)}"  # Web Locks are per origin
         self.boot_limit, self.move_limit = _limits()
+
+    @property
+    def notice(self) -> str:
+        """The notice about the worker ("" while nothing has happened to it)."""
+        return notice(self._what, self._instead, self.status, self.restarts)
+
+    def _set(self, status: str) -> None:
+        self.status = status
+        self._on_status(status_words(status, self.restarts))
+        self._tell()
+
+    def _tell(self) -> None:
+        text = self.notice
+        if text and text != self._said:
+            self._on_notice(text)
+            self._said = text
 
     def start(self) -> None:
         """Boot the worker in the background, once (later calls do nothing)."""
         if self.status != "idle":
             return
-        self.status = "warming"
-        self._on_status(self.status)
+        self._set("warming")
         boot.background(self._first_boot())
 
     async def _first_boot(self) -> None:
@@ -136,32 +197,48 @@ class ComputerPlayers:
             await self._on_ready()
 
     async def connect(self) -> None:
-        """Start the worker (after the page is ready) and wait for it, within the boot limit."""
-        self._name = f"ai-{self.restarts}" if self.restarts else boot.AI_WORKER[0]
+        """Start the worker (after the page is ready) and wait for it, within the boot limit;
+        then watch for its end."""
+        name = f"ai-{self.restarts}" if self.restarts else boot.AI_WORKER[0]
+        gone: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        self._name, self._gone = name, gone
         src = boot.AI_WORKER[1]
         try:
             missing = await boot.script_problem(src)
             if missing:
                 raise RuntimeError(missing)
-            self.worker = await asyncio.wait_for(boot.start_worker(self._name, src),
-                                                 self.boot_limit)
-            self.status = "ready"
+            worker = await asyncio.wait_for(boot.start_worker(name, src), self.boot_limit)
+            lock = f"{self._lock_prefix}-{name}"
+            held = False
+            with contextlib.suppress(Exception):  # no lifeline: pings and limits still tell
+                held = bool(await boot.within(worker.hold(lock), PING_LIMIT_S))
+            boot.watch_worker(name, lock if held else "", lambda cause: self._fault(gone, cause))
+            self.worker = worker
+            status = "ready"
         except Exception as exc:  # the page still plays with the on-page quick AI
+            gone.set_result("unstarted")
             self._stop_worker()
-            self.status = "failed"
+            status = "failed"
             reason = (f"it did not start within {self.boot_limit:g} s"
                       if isinstance(exc, TimeoutError) else str(exc)[:120])
-            self.notice = (f"The AI worker could not start ({reason}): computer players "
-                           "use the quick AI on this page.")
-        self._on_status(self.status)
+            self._what, self._instead = incident("unstarted", reason), ""
+        self._set(status)
 
-    async def _warm(self, waiting: Callable[[str], None]) -> None:
-        """Wait for the worker's first boot (within the boot limit), saying so."""
+    async def _ready(self, waiting: Callable[[str], None]) -> bool:
+        """Whether the worker can take a request: waits for its first boot (within the boot
+        limit) and for a restart (within ``REPLAY_WAIT_S``), saying so."""
         waited = 0.0
-        while self.status == "warming" and waited < self.boot_limit:
-            waiting("AI warming up…")
-            await asyncio.sleep(0.25)
-            waited += 0.25
+        while self.status in ("warming", "restarting") and waited < (
+                self.boot_limit if self.status == "warming" else REPLAY_WAIT_S):
+            waiting(status_words(self.status, self.restarts))
+            await asyncio.sleep(0.1)
+            waited += 0.1
+        return self.status == "ready"
+
+    def _limit(self, level: str, num_players: int, caps: int = 1) -> float:
+        if self.move_limit is not None:
+            return self.move_limit * caps
+        return busy_limit(level, num_players, caps)
 
     async def choose(self, state: rome.GameState, seat: int, level: str, seed: int,
                      waiting: Callable[[str], None], who: str = "") -> str:
@@ -169,20 +246,20 @@ class ComputerPlayers:
         if level in FAST_LEVELS:
             return local_choice(state, seat, level, seed)
         self.start()
-        if self.status == "warming" and level in WARMING_ON_PAGE:
+        if self.status in ("warming", "restarting") and level in WARMING_ON_PAGE:
             return local_choice(state, seat, level, seed)
-        await self._warm(waiting)
         who = f"{who} ({level})" if who else f"The {level} computer"
-        if self.status == "ready":
-            move = await self._from_worker(
-                lambda: self.worker.choose(json.dumps(rome.observation(state, seat)), level,
-                                          seed),
-                self.move_limit, lambda text: str(rome.parse_legal(state, text)),
-                f"{who} played a quick move instead.")
-            if move is not None:
-                return move
-        elif self.status == "failed" and not self.notice:
-            self.notice = "The AI worker is unavailable: computer players use the quick AI."
+        move = await self._answer(
+            waiting,
+            lambda w: w.choose(json.dumps(rome.observation(state, seat)), level, seed),
+            self._limit(level, len(state.players)), lambda text: str(rome.parse_legal(state, text)),
+            replay=level not in WARMING_ON_PAGE)
+        if isinstance(move, str):
+            return move
+        if isinstance(move, Fault) and move.cause in DIED and level in WARMING_ON_PAGE:
+            return local_choice(state, seat, level, seed)  # the very move the worker would play
+        if isinstance(move, Fault):
+            self._said_instead(f"{who} played a quick move instead")
         return local_choice(state, seat, QUICK_LEVEL, seed)
 
     async def analyse(self, state: rome.GameState, seat: int, level: str, seed: int
@@ -192,13 +269,13 @@ class ComputerPlayers:
         down, as a decision would be). Texts are checked by the model, not here."""
         obs = rome.observation(state, seat)
         self.start()
-        await self._warm(lambda _text: None)
-        if self.status == "ready":
-            moves = await self._from_worker(
-                lambda: self.worker.analyse(json.dumps(obs), level, seed), self.move_limit,
-                lambda text: _suggestions(json.loads(text)), "the hint comes from the quick AI.")
-            if moves is not None:
-                return moves, "worker"
+        moves = await self._answer(
+            lambda _text: None, lambda w: w.analyse(json.dumps(obs), level, seed),
+            self._limit(level, len(state.players)), lambda text: _suggestions(json.loads(text)))
+        if isinstance(moves, tuple):
+            return moves, "worker"
+        if isinstance(moves, Fault):
+            self._said_instead("the hint comes from the quick AI")
         from rome.ai import analyse
 
         return _suggestions(analyse(obs, QUICK_LEVEL, seed)), "page"
@@ -208,53 +285,89 @@ class ComputerPlayers:
         """The review of ``seat``'s decisions in the finished ``game``, and where it was worked
         out ("worker", or "page" at the quick level when the worker is down)."""
         self.start()
-        await self._warm(lambda _text: None)
-        if self.status == "ready":
-            lines = await self._from_worker(
-                lambda: self.worker.review(len(game.seats), game.seed, json.dumps(game.actions),
-                                           seat, level, game.shrine),
-                self.move_limit * REVIEW_LIMIT_MOVES,
-                lambda text: _review_lines(json.loads(text)),
-                "the review comes from the quick AI.")
-            if lines is not None:
-                return lines, "worker"
+        lines = await self._answer(
+            lambda _text: None,
+            lambda w: w.review(len(game.seats), game.seed, json.dumps(game.actions), seat,
+                               level, game.shrine),
+            self._limit(level, len(game.seats), REVIEW_LIMIT_MOVES),
+            lambda text: _review_lines(json.loads(text)))
+        if isinstance(lines, tuple):
+            return lines, "worker"
+        if isinstance(lines, Fault):
+            self._said_instead("the review comes from the quick AI")
         from rome.ai import review
 
         return _review_lines(review(len(game.seats), game.seed, list(game.actions), seat,
                                     QUICK_LEVEL, shrine=game.shrine)["decisions"]), "page"
 
-    async def _from_worker(self, call: Callable[[], Awaitable[Any]], limit: float,
-                           read: Callable[[str], T], instead: str) -> T | None:
-        """The worker's answer to ``call()`` read by ``read``, or None if it took longer than
-        ``limit`` seconds, failed, or could not be read (then the worker is restarted and the
-        notice says what the page does ``instead``; the caller falls back to the page)."""
+    async def _answer(self, waiting: Callable[[str], None], call: Callable[[Any], Any],
+                      limit: float, read: Callable[[str], T], replay: bool = True
+                      ) -> T | Fault | None:
+        """The worker's answer to ``call(worker)`` read by ``read``; a ``Fault`` if the worker
+        failed it (asked again of the restarted worker if the old one ended and ``replay``)
+        or was still restarting, None if there is no worker to ask. One request at a time,
+        as the worker answers them."""
+        async with self._turn:
+            if not await self._ready(waiting):
+                return Fault("restarting") if self.status == "restarting" else None
+            answer = await self._ask(call, limit, read)
+            if (replay and isinstance(answer, Fault) and answer.cause in DIED
+                    and await self._ready(waiting)):
+                answer = await self._ask(call, limit, read)
+            return answer
+
+    async def _ask(self, call: Callable[[Any], Any], limit: float,
+                   read: Callable[[str], T]) -> T | Fault:
+        """Ping the worker, then ask it; a fault stops it (and restarts it in the background)."""
+        worker, gone = self.worker, self._gone
+        assert gone is not None  # a worker is ready
+        if gone.done():  # it ended since
+            return Fault(gone.result())
+        cause, detail = "silent", 0.0
         try:
-            return read(str(await boot.within(call(), limit)))
+            await self._within(worker.ping(), PING_LIMIT_S, gone)
+            cause, detail = "hang", limit
+            answer = read(str(await self._within(call(worker), limit, gone)))
+        except WorkerGone:
+            return Fault(gone.result())
         except Exception as exc:
-            reason = (f"took longer than {limit:g} s" if isinstance(exc, TimeoutError)
-                      else "stopped working")
-            self._fault(f"The AI worker {reason}: {instead}")
-            return None
+            if not isinstance(exc, TimeoutError):
+                cause = "failed"
+            self._fault(gone, cause, detail)
+            return Fault(cause)
+        self._in_a_row = 0
+        return answer
 
-    def _fault(self, what: str) -> None:
-        """Stop the broken worker; restart it in the background unless it failed too often."""
+    @staticmethod
+    async def _within(promise: Any, limit: float, gone: asyncio.Future[str]) -> Any:
+        """``promise``'s answer within ``limit`` seconds; WorkerGone as soon as the worker
+        ends."""
+        answer = asyncio.ensure_future(boot.within(promise, limit))
+        await asyncio.wait((answer, gone), return_when=asyncio.FIRST_COMPLETED)
+        if answer.done():
+            return answer.result()
+        answer.add_done_callback(_retrieved)
+        raise WorkerGone(gone.result())
+
+    def _said_instead(self, what: str) -> None:
+        self._instead = what
+        self._tell()
+
+    def _fault(self, gone: asyncio.Future[str], cause: str, detail: str | float = "") -> None:
+        """The worker of ``gone`` failed (once: later news of the same worker is ignored):
+        stop it; restart it in the background unless it failed too often."""
+        if gone.done():
+            return
+        gone.set_result(cause)
         self._stop_worker()
-        if self.restarts < MAX_RESTARTS:
+        self._what, self._instead = incident(cause, detail), ""
+        if self._in_a_row < MAX_RESTARTS:
+            self._in_a_row += 1
             self.restarts += 1
-            self.status = "restarting"
-            self.notice = f"{what} Restarting the AI worker…"
-            self._on_status(self.status)
-            boot.background(self._restart(what))
+            self._set("restarting")
+            boot.background(self.connect())
         else:
-            self.status = "failed"
-            self.notice = (f"{what} The AI worker keeps failing: computer players now use "
-                           "the quick AI.")
-            self._on_status(self.status)
-
-    async def _restart(self, what: str) -> None:
-        await self.connect()
-        if self.status == "ready":
-            self.notice = f"{what} The AI worker was restarted."
+            self._set("failed")
 
     def _stop_worker(self) -> None:
         self.worker = None

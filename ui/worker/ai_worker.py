@@ -6,7 +6,8 @@ answers with the canonical text of the computer's action, decided from the
 observation alone (``rome.ai.choose_action``); ``analyse(obs_json, level, seed)`` the
 best few moves with values and reasons, for the table's hint (``rome.ai.analyse``);
 ``review(...)`` each of a seat's decisions in a finished game next to the best move
-found, for the end screen (``rome.ai.review``).
+found, for the end screen (``rome.ai.review``). ``ping`` and ``hold`` let the page tell
+at once that the worker died (``ui.worker.health``, ``ui.worker.lifeline``).
 """
 
 from __future__ import annotations
@@ -15,12 +16,28 @@ import json
 
 import rome
 from rome.ai import LEVELS, choose_action
-from ui.worker import probe
+from ui import selfcheck
+from ui.worker import lifeline, probe
+
+
+def self_check() -> str:
+    """"" if this worker's Python gives the right answers (:mod:`ui.selfcheck`), else the
+    first wrong one: asked by the page as the worker starts (``ui.shell.boot.start_worker``,
+    which starts it again without the memory snapshot)."""
+    import js  # Pyodide's module of the worker's JavaScript globals (tests import this file)
+
+    return selfcheck.problem(js, selfcheck.WORKER_CHECKS)
 
 
 def ping() -> str:
     """Liveness check: answers as soon as the worker's Python is running."""
     return f"ready (engine package {rome.__name__})"
+
+
+async def hold(lock: str) -> bool:
+    """Hold the Web Lock ``lock`` for as long as this worker runs: the page's way to learn
+    at once that it ended (``ui.worker.lifeline``)."""
+    return await lifeline.hold(lock)
 
 
 def legal_count(num_players: int, seed: int) -> int:
@@ -69,4 +86,5 @@ def review(num_players: int, seed: int, actions_json: str, seat: int, level: str
     return json.dumps([{k: line[k] for k in keys} for line in whole["decisions"]])
 
 
-__export__ = ["ping", "legal_count", "levels", "choose", "analyse", "review_decision", "review"]
+__export__ = ["self_check", "ping", "hold", "legal_count", "levels", "choose", "analyse",
+              "review_decision", "review"]

@@ -1,0 +1,160 @@
+"""The guided first game as a newcomer meets it (issue 41): from the first screen, doing only
+what it marks, to its end, on a laptop and on a phone.
+
+Why only ``[data-tutorial-target]``: that is the promise of a guided game, that a newcomer
+who does what it shows reaches the end; every click here is on the marked control, and
+the words shown on the way must name every rule area the issue lists
+(``tests/data/tutorial_areas.json``). A reload half-way must resume it, and a choice other
+than the one asked for must be answered with why, and axe-core finds nothing serious in
+its panel. Screenshots of each step that teaches go to ``e2e/artifacts/tutorial/``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import OpenGame, wait_ready
+from playwright.sync_api import Page, expect
+from test_table import check_axe_both_themes
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "e2e" / "artifacts" / "tutorial"
+AREAS: dict[str, list[str]] = {
+    area: words for area, words in json.loads(
+        (ROOT / "tests" / "data" / "tutorial_areas.json").read_text()).items()
+    if not area.startswith("_")}
+LAPTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+FIRST_SCREEN = "index.html?pace=0"
+
+# Settled: the course marks a control (and the table waits for the learner, or is over),
+# or it is done. Read with what the step says and the table's move count, in one call.
+SETTLED_JS = """() => {
+  const done = document.querySelector('[data-tutorial-done]');
+  const marked = document.querySelector('[data-tutorial-target]');
+  const table = document.getElementById('table');
+  const waiting = table ? table.dataset.waiting : 'form';
+  if (!done && !(marked && ['human', 'over', 'form'].includes(waiting))) return null;
+  const text = document.querySelector('[data-tutorial-text]');
+  return {done: !!done, text: text ? text.innerText : '',
+          moves: table ? Number(table.dataset.moves) : -1,
+          marked: marked ? marked.outerHTML.slice(0, 120) : ''};
+}"""
+
+
+@pytest.fixture(autouse=True)
+def patient_waits(page: Page) -> None:
+    page.set_default_timeout(60_000)
+    expect.set_options(timeout=30_000)
+
+
+def settled(page: Page) -> dict:
+    found: dict = page.wait_for_function(SETTLED_JS).json_value()
+    return found
+
+
+def shoot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def follow(page: Page, size: str, reload_at: int | None = None) -> tuple[list[str], int]:
+    """Click only the marked control until the course is done; the words shown at each
+    step, and how many of the clicks were moves of the game (the table's move count went
+    up). A screenshot of each step whose words teach (a new paragraph), and, at move
+    ``reload_at``, a reload that must resume the course where it was."""
+    said: list[str] = []
+    moves_made = 0
+    for step in range(400):
+        now = settled(page)
+        if now["text"] and (not said or now["text"] != said[-1]):
+            said.append(now["text"])
+            if len(now["text"]) > 200 or now["done"]:
+                shoot(page, f"{size}-{step:03d}")
+        if now["done"]:
+            return said, moves_made
+        if reload_at is not None and now["moves"] >= reload_at:
+            page.reload()
+            wait_ready(page)
+            again = settled(page)
+            assert again["moves"] == now["moves"] and again["text"], "the reload resumed it"
+            reload_at = None
+        page.locator("[data-tutorial-target]").click()
+        if now["moves"] >= 0:
+            after = page.evaluate("Number(document.getElementById('table')?.dataset.moves)")
+            moves_made += after > now["moves"]
+    raise AssertionError("the guided game did not end within 400 clicks")
+
+
+def check_words(said: list[str]) -> None:
+    text = " ".join(said).lower()
+    for area, words in AREAS.items():
+        missing = [w for w in words if w.lower() not in text]
+        assert not missing, f"the words shown never teach {area}: {missing} missing"
+
+
+def test_a_newcomer_doing_only_what_is_marked_learns_every_rule(strict_page: Page,
+                                                                   open_game: OpenGame) -> None:
+    page = strict_page
+    page.set_viewport_size(LAPTOP)
+    open_game(page, FIRST_SCREEN)
+    expect(page.get_by_role("button", name="Learn to play")).to_be_visible()
+    said, moves = follow(page, "laptop", reload_at=40)
+    assert moves >= 10, f"only {moves} moves of the game itself"
+    check_words(said)
+    expect(page.locator("[data-tutorial-done]")).to_contain_text("game of your own")
+
+
+def test_on_a_phone_the_tab_is_asked_for_first(strict_page: Page, open_game: OpenGame) -> None:
+    page = strict_page
+    page.set_viewport_size(PHONE)
+    open_game(page, FIRST_SCREEN)
+    page.locator("[data-tutorial-target]").click()  # "Learn to play"
+    opening = settled(page)["text"]
+    shoot(page, "phone-opening")
+    page.locator("[data-tutorial-target]").click()  # the draft's card, in the prompt
+    expect(page.locator('#table [data-tutorial-target][data-action="place 2"]')).to_be_visible()
+    page.locator('#tabs [data-tab="log"]').click()  # the learner looks elsewhere
+    marked = page.locator("[data-tutorial-target]")
+    expect(marked).to_have_attribute("data-tab", "board")  # the strip's tab, first
+    shoot(page, "phone-tab-first")
+    marked.click()
+    expect(page.locator('[data-tutorial-target][data-action="place 2"]')).to_be_visible()
+    said, moves = follow(page, "phone")
+    assert moves >= 10
+    check_words([opening, *said])
+
+
+def test_another_choice_is_explained_and_the_keyboard_follows(strict_page: Page,
+                                                             open_game: OpenGame) -> None:
+    page = strict_page
+    page.set_viewport_size(LAPTOP)
+    open_game(page, FIRST_SCREEN)
+    page.locator("[data-tutorial-target]").click()  # "Learn to play"
+    settled(page)
+    assert page.evaluate("document.activeElement.hasAttribute('data-tutorial-target')"), \
+        "focus waits on the control asked for"
+    page.keyboard.press("Enter")  # the draft's card, by keyboard
+    now = settled(page)
+    assert now["moves"] >= 1 and "emissar" in now["text"].lower()
+    other = page.locator('[data-action^="place "]:not([data-tutorial-target])').first
+    other.click()
+    answer = page.locator("[data-tutorial-answer]")
+    expect(answer).to_contain_text("You chose to place an emissary")
+    expect(answer).to_contain_text("asks you to place an emissary on space")
+    assert page.evaluate("Number(document.getElementById('table').dataset.moves)") \
+        == now["moves"], "the other choice was not played"
+    shoot(page, "laptop-answer")
+    check_axe_both_themes(page, "the guided game's panel", "#tutorial")
+    page.locator("#tutorial-rules").click()  # "More in the rules": at the step's section
+    expect(page.locator("#rules-emissaries .rules-h")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.locator("#tutorial-rules")).to_be_focused()
+    page.get_by_role("button", name="Leave the guided game").click()
+    expect(page.locator("#newgame")).to_be_visible()
+    assert not page.locator(".saved-games").count(), "a guided game is no saved game"
+    page.locator("[data-tutorial-target]").click()  # "Learn to play" goes on with it
+    again = settled(page)
+    assert again["moves"] == now["moves"]

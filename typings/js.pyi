@@ -1,0 +1,8 @@
+# Narrow stub of Pyodide's `js` module (the JavaScript global scope: in the AI worker, the
+# worker's own, which PyScript's `window` is not), declaring just what ui/ uses.
+from typing import Any
+
+Promise: Any
+navigator: Any
+encodeURIComponent: Any
+decodeURIComponent: Any
