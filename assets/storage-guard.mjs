@@ -35,10 +35,12 @@ const opaque = self.origin === "null";
 const replaced = standIn((await indexedDBFails(PROBE_MS)) ? await loadFake() : null);
 const html = document.documentElement;
 if (replaced.length) html.dataset.storageStandIns = replaced.join(" ");
-// Where the browser refuses IndexedDB it refuses the offline cache too: Firefox ESR 153
+// Where the browser refuses storage it refuses the offline cache too: Firefox ESR 153
 // with cookies blocked logs an error for the mere attempt to register the service
 // worker (e2e/engines/test_firefox_storage.py), so assets/boot.js is told not to try.
-if (replaced.includes("indexedDB")) html.dataset.serviceWorker = "off";
+// Hence the service worker never needs what only a stand-in loads (fake-indexeddb,
+// storage-guard-worker.mjs), and a first visit does not download it (scripts/vendor.py).
+if (replaced.length) html.dataset.serviceWorker = "off";
 if (opaque) html.dataset.opaqueOrigin = "true";
 if (replaced.length || opaque) guardWorkers();
 // Imported here, not listed in the page: a module script after this one could run while

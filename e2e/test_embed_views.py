@@ -49,15 +49,29 @@ def shown_scores(frame: Frame) -> dict[str, int]:
 
 
 def test_calculator_reaches_the_rulebook_example_by_clicks(host_page: Page, host: Host) -> None:
+    # Tall enough that the host page never scrolls: a click aimed while the host resizes
+    # the frame would otherwise land where the button was a moment before.
+    host_page.set_viewport_size({"width": 1280, "height": 1000})
     host.open(host_page, [("calc", "embed.html?view=calculator&theme=dark")], height=400)
     frame = wait_frame_ready(host_page, "calc")
+    side_tops: set[float] = set()  # the catalogue's top, after every click on the city
+
+    def side_top() -> float:
+        return float(frame.evaluate("document.querySelector('.calc-side')"
+                                    ".getBoundingClientRect().top + scrollY"))
+
     frame.locator("[data-catalogue-search]").fill("baths")
     expect(frame.locator('[data-card="baths"]')).to_be_visible()
     expect(frame.locator('[data-card="house-2"]')).to_be_hidden()
     frame.locator("[data-catalogue-search]").fill("")
     for cell, kind in EXAMPLE_CELLS.items():
         frame.locator(f'[data-cell="{cell}"]').click()
+        side_tops.add(side_top())
         frame.locator(f'[data-card="{kind}"]').click()
+        side_tops.add(side_top())
+    # The catalogue stays beside the city (640 px is room for both): it used to drop below
+    # it whenever an empty space was chosen, and come back when a building was placed.
+    assert len(side_tops) == 1, side_tops
     for cell, tokens in EXAMPLE_TOKENS.items():
         frame.locator(f'[data-cell="{cell}"]').click()
         for _ in range(tokens):

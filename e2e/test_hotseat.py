@@ -25,7 +25,7 @@ SIZES = {"1280x720": (1280, 720), "1366x768": (1366, 768), "1920x1080": (1920, 1
 PHONE = {"width": 390, "height": 844}
 SEATS = (("human", "Ann"), ("human", "Bea"), ("random", "Cy"))
 SEED = "7"
-FSI, PDI = "\u2068", "\u2069"  # the isolation around names (ui.render.names)
+FSI, PDI = "\u2068", "\u2069"  # the isolation around names (ui.words.names)
 TURNS = 10  # human turns measured; the rest of the game is not this test's
 WAIT_JS = ("['human', 'handover', 'over'].includes("
            "document.getElementById('table')?.dataset.waiting)")

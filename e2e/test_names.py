@@ -1,4 +1,4 @@
-"""Names and quoted input: isolated, cut on grapheme boundaries, bounded (``ui.render.names``).
+"""Names and quoted input: isolated, cut on grapheme boundaries, bounded (``ui.words.names``).
 
 Expected clusters are written out by hand from the Unicode rules (UAX #29), not computed.
 """
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from ui.render.names import clean_name, cut, graphemes, isolate, isolate_text, quote, short_name
+from ui.words.names import clean_name, cut, graphemes, isolate, isolate_text, quote, short_name
 
 FAMILY = "\U0001F468\u200d\U0001F469\u200d\U0001F467"  # man ZWJ woman ZWJ girl
 THUMB = "\U0001F44D\U0001F3FD"  # thumbs up, medium skin tone

@@ -192,9 +192,9 @@ def test_save_list_load_delete_round_trip() -> None:
     saves = saves_on(FakeWindow())
     first, second = game(12), game(30, seed=5)
     a = saves.new_slot()
-    assert saves.save_game(a, first)
+    assert saves.save_game(a, first) == ""
     b = saves.new_slot()
-    assert b != a and saves.save_game(b, second)
+    assert b != a and saves.save_game(b, second) == ""
     listed = saves.list_games()
     assert [g.slot for g in listed] == [b, a]  # newest first
     assert listed[0].seats == tuple(SEATS) and listed[0].moves == 30
@@ -251,12 +251,12 @@ def test_full_storage_keeps_the_game_in_memory_and_says_so() -> None:
     saves = saves_on(FakeWindow(storage))
     slot = saves.new_slot()
     session = game(4)
-    assert saves.save_game(slot, session)
+    assert saves.save_game(slot, session) == ""
     stored = storage.data[NS + "game." + slot]
     storage.quota = sum(len(k) + len(v) for k, v in storage.data.items()) + 100
     play_more = game(80)
-    assert not saves.save_game(slot, play_more)
-    assert "storage is full" in saves.problem and "Download this game" in saves.problem
+    problem = saves.save_game(slot, play_more)
+    assert "storage is full" in problem and "Download this game" in problem
     assert storage.data[NS + "game." + slot] == stored  # the older save is intact
     assert len(play_more.actions) == 80  # and the game in memory untouched
 
@@ -264,9 +264,9 @@ def test_full_storage_keeps_the_game_in_memory_and_says_so() -> None:
 def test_throwing_storage_plays_on_without_saving() -> None:
     saves = saves_on(FakeWindow(throws=True))
     assert saves.list_games() == [] and saves.last_slot() is None
-    assert saves.save_game(saves.new_slot(), game()) is False
-    assert "will not be saved" in saves.problem and "Download this game" in saves.problem
-    assert saves.closed_notice() == saves.problem  # said at start-up in the same words
+    problem = saves.save_game(saves.new_slot(), game())
+    assert "will not be saved" in problem and "Download this game" in problem
+    assert saves.closed_notice() == problem  # said at start-up in the same words
     assert saves.read_settings() == (SETTINGS_DEFAULTS, "")
 
 
@@ -274,11 +274,11 @@ def test_other_tabs_saves_are_heard_and_followed_move_by_move() -> None:
     window = FakeWindow()
     mine, theirs = saves_on(window), saves_on(window)
     slot = mine.new_slot()
-    assert mine.save_game(slot, game(10))
+    assert mine.save_game(slot, game(10)) == ""
     shown = theirs.load_game(slot)
     heard: list[str] = []
     theirs.watch(heard.append)
-    assert mine.save_game(slot, game(14))
+    assert mine.save_game(slot, game(14)) == ""
     window.listeners[0](Event(NS + "game." + slot, window._storage.data[NS + "game." + slot]))
     window.listeners[0](Event(None, None))  # storage cleared in a third tab
     assert heard == [slot, ""]
@@ -287,7 +287,7 @@ def test_other_tabs_saves_are_heard_and_followed_move_by_move() -> None:
     assert all(a is b for a, b in zip(followed.states, shown.states, strict=False))  # kept
     assert len(followed.states) == 15
     undone = game(12)
-    assert mine.save_game(slot, undone)  # not an extension (an undo): read whole
+    assert mine.save_game(slot, undone) == ""  # not an extension (an undo): read whole
     assert another_tab.follow(theirs, slot, followed).actions == undone.actions
     mine.delete_game(slot)
     with pytest.raises(SaveError, match="no longer exists"):
@@ -299,7 +299,7 @@ def test_taking_over_goes_on_from_the_game_handed_over_else_from_the_slot() -> N
     saves = saves_on(window)
     slot = saves.new_slot()
     assert another_tab.latest(saves, slot, None, game(4)) is None  # a new game: none yet
-    assert saves.save_game(slot, game(10))
+    assert saves.save_game(slot, game(10)) == ""
     shown = saves.load_game(slot)
     handed = json.dumps(game(20).to_save())  # the other tab's storage refused its last 10
     assert another_tab.latest(saves, slot, handed, shown).actions == game(20).actions

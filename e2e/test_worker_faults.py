@@ -34,8 +34,10 @@ WORKER_LINE = "#messages [data-message=worker]"  # its line of the message area
 HINT = -1
 
 SOURCE = (ROOT / "ui" / "worker" / "ai_worker.py").read_text()
-CHOOSE = "    return choose_action(json.loads(obs_json), str(level), int(seed))"
-ANALYSE = "    moves = best_moves(json.loads(obs_json), str(level), int(seed))"
+CHOOSE = "    return choose_action(rome.read_observation(obs_json), str(level), int(seed))"
+ANALYSE = ("    return answer_json(best_moves(rome.read_observation(obs_json), str(level), "
+           "int(seed)))")
+assert CHOOSE in SOURCE and ANALYSE in SOURCE, "the worker's lines these tests rewrite moved"
 LONG = ("    import time\n    started = time.perf_counter()\n"
         f"    while time.perf_counter() - started < {BUSY_S}:\n        pass\n")
 SLOW = SOURCE.replace(CHOOSE, LONG + CHOOSE).replace(ANALYSE, LONG + ANALYSE)

@@ -42,7 +42,8 @@ from rome import (
 from rome.ai import advice_seed, analyse, choose_action
 from rome.ai.players import tournament_seeds
 
-from .tournament import percentile, wall_caps_lifted
+from .stats import percentile
+from .tournament import wall_caps_lifted
 
 FOLLOWER = "follower"
 RESAMPLES = 10_000

@@ -54,14 +54,23 @@ from .flow import (
     turns_left,
 )
 from .game import final_scores, replay, winners
+from .json_value import JSON, JSONLike
 from .narrate import describe, reveals_hidden
-from .observation import observation, sample_state
+from .observation import (
+    Observation,
+    SeenCard,
+    SeenPlayer,
+    observation,
+    observation_json,
+    read_observation,
+    sample_state,
+)
 from .phases import Phase, Step
 from .rules import apply_action, is_legal, legal_actions, parse_legal
 from .score_input import FinishedCity, read_city, score_finished_city
 from .scoring import CATEGORIES
 from .setup import new_game
-from .state import SAVE_VERSION, GameState
+from .state import SAVE_VERSION, GameState, PlayerState
 from .wording import move_words, place_words
 
 PUBLIC_MODULES = ("rome.cards", "rome.city", "rome.scoring", "rome.score_input",
@@ -71,13 +80,14 @@ contract); everything else under ``rome/`` is the engine's own business."""
 
 __all__ = [
     "Action", "BUILDINGS", "CATEGORIES", "FinishedCity", "GameState", "IllegalActionError",
-    "NotationError", "ObservationError", "PUBLIC_MODULES", "Phase", "Player", "RomeError",
-    "SAVE_VERSION", "ScoreInputError", "SetupError", "StateError", "Step", "apply_action",
-    "automatic_action", "build_cost", "current_player", "describe", "final_scores",
-    "influence_in_deck", "is_legal", "is_over", "legal_actions", "move_words", "new_game",
-    "observation", "parse_legal", "place_words", "play", "playthrough", "produce_cost",
-    "produce_helps", "production_yield",
-    "random_player", "read_city", "replay", "reveals_hidden", "sample_state",
-    "score_finished_city", "sensible_actions", "strip_space_resources", "turns_left",
-    "winners", "withheld",
+    "JSON", "JSONLike", "NotationError", "Observation", "ObservationError",
+    "PUBLIC_MODULES", "Phase", "Player", "PlayerState", "RomeError", "SAVE_VERSION",
+    "ScoreInputError", "SeenCard", "SeenPlayer", "SetupError", "StateError", "Step",
+    "apply_action", "automatic_action", "build_cost", "current_player", "describe",
+    "final_scores", "influence_in_deck", "is_legal", "is_over", "legal_actions",
+    "move_words", "new_game", "observation", "observation_json", "parse_legal",
+    "place_words", "play", "playthrough", "produce_cost", "produce_helps",
+    "production_yield", "random_player", "read_city", "read_observation", "replay",
+    "reveals_hidden", "sample_state", "score_finished_city", "sensible_actions",
+    "strip_space_resources", "turns_left", "winners", "withheld",
 ]

@@ -8,12 +8,17 @@ non-aqueduct building.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Container, Iterable, Mapping, Sequence
 from operator import itemgetter
-from typing import Any
+from typing import TYPE_CHECKING, TypeVar
 
 from .cards import AQUEDUCT, BUILDINGS
 from .errors import StateError
+
+if TYPE_CHECKING:
+    from .actions import Action
+
+T = TypeVar("T")
 
 Pos = tuple[int, int]
 """A city position (row, column); the starting vegetable farm is at (0, 0), rows grow
@@ -28,7 +33,7 @@ def neighbours(pos: Pos) -> tuple[Pos, Pos, Pos, Pos]:
     return (r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)
 
 
-def adjacent_count(occupied: Mapping[Pos, object], pos: Pos) -> int:
+def adjacent_count(occupied: Container[Pos], pos: Pos) -> int:
     """How many buildings stand orthogonally next to ``pos``."""
     r, c = pos
     return ((r - 1, c) in occupied) + ((r + 1, c) in occupied) + ((r, c - 1) in occupied) + (
@@ -90,7 +95,7 @@ def keys_in(mask: int) -> tuple[int, ...]:
     return _R0[b0] + _R1[b1] + _R2[b2] + _R3[b3] + _R4[b4] + _R5[b5] + _R6[b6]
 
 
-def picker(keys: tuple[int, ...]) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
+def picker(keys: tuple[int, ...]) -> Callable[[Sequence[T]], tuple[T, ...]]:
     """A function giving the entries at ``keys`` of a table indexed by position key, as a
     tuple: ``operator.itemgetter`` picks them in C, where a map over the keys took twice
     as long (listing builds picks each affordable kind's actions at the free keys)."""
@@ -150,7 +155,7 @@ class Places:
     aqueducts: tuple[int, ...] | None  # aqueduct_keys(), once asked
     # The rules' lists of builds in this city, by the kinds listed (a bit mask): a city
     # lasts for several turns and a hand changes slowly, so they repeat.
-    listings: dict[int, tuple[Any, ...]]
+    listings: dict[int, tuple[Action, ...]]
 
     @staticmethod
     def of(city: Mapping[Pos, int], aqueduct: Sequence[bool]) -> Places:
@@ -224,7 +229,7 @@ def _places(occupied: int, lines: int, rows: int, columns: int, free: int,
 _new = object.__new__
 
 
-def free_spaces(occupied: Mapping[Pos, object]) -> tuple[Pos, ...]:
+def free_spaces(occupied: Collection[Pos]) -> tuple[Pos, ...]:
     """Empty spaces next to the city that keep it within 4 × 4, in reading order.
 
     Written as set operations over cached neighbour sets: it takes any positions (the AI

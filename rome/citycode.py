@@ -26,11 +26,9 @@ one-line reason. :data:`KINDS_V1` is frozen: a new building gets a new version.
 
 from __future__ import annotations
 
-from typing import Any
-
-from .cards import BUILDINGS
 from .errors import ScoreInputError
-from .score_input import FinishedCity, read_city
+from .json_value import JSON
+from .score_input import FinishedCity, Pos, city_json, holds_tokens, read_city
 
 VERSION = "1"
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"
@@ -55,10 +53,6 @@ class CityCodeError(ScoreInputError):
     """A city code that is malformed, over-long or of an unknown version."""
 
 
-def _holds_tokens(kind: str) -> bool:
-    return BUILDINGS[kind].build_points >= 0
-
-
 def encode(city: FinishedCity) -> str:
     """The code of a city already checked by :func:`read_city`."""
     rows = [r for r, _ in city.kinds]
@@ -72,7 +66,7 @@ def encode(city: FinishedCity) -> str:
                 spaces.append(ALPHABET[0])
                 continue
             space = ALPHABET[KINDS_V1.index(kind) + 1]
-            if _holds_tokens(kind):
+            if holds_tokens(kind):
                 space += ALPHABET[city.points.get((r + r0, c + c0), 0)]
             spaces.append(space)
     while spaces and spaces[-1] == ALPHABET[0]:
@@ -82,7 +76,7 @@ def encode(city: FinishedCity) -> str:
                      str(city.influence_tokens), ALPHABET[cards]))
 
 
-def encode_json(data: Any) -> str:
+def encode_json(data: JSON) -> str:
     """The code of a city given as ``python -m rome score`` JSON (checked first)."""
     return encode(read_city(data))
 
@@ -104,8 +98,14 @@ def _char(char: str, where: str) -> int:
     return index
 
 
-def decode(code: str) -> dict[str, Any]:
+def decode(code: str) -> dict[str, JSON]:
     """The ``python -m rome score`` JSON of a code (not yet checked for legality)."""
+    return city_json(decode_city(code))
+
+
+def decode_city(code: str) -> FinishedCity:
+    """The city of a code, not yet checked for legality (:func:`rome.read_city` of
+    :func:`decode` checks it)."""
     if not isinstance(code, str):
         raise CityCodeError("a city code is text")
     code = code.strip()
@@ -119,7 +119,8 @@ def decode(code: str) -> dict[str, Any]:
     if len(fields) != 5:
         raise CityCodeError(f"a city code has 5 fields separated by '.', not {len(fields)}")
     _version, grid, coins, tokens, cards = fields
-    rows: list[list[Any]] = [[None] * SIDE for _ in range(SIDE)]
+    kinds: dict[Pos, str] = {}
+    points: dict[Pos, int] = {}
     i = space = 0
     while i < len(grid):
         if space >= SIDE * SIDE:
@@ -129,24 +130,22 @@ def decode(code: str) -> dict[str, Any]:
             raise CityCodeError(f"grid character {i + 1} ({grid[i]!r}) is no building")
         i += 1
         if index:
-            kind = KINDS_V1[index - 1]
-            cell: Any = kind
-            if _holds_tokens(kind):
+            pos = divmod(space, SIDE)
+            kinds[pos] = KINDS_V1[index - 1]
+            if holds_tokens(kinds[pos]):
                 if i == len(grid):
                     raise CityCodeError("the grid ends before the point tokens of its last bath")
-                cell = {"card": kind, "point_tokens": _char(grid[i], f"grid character {i + 1}")}
+                point_tokens = _char(grid[i], f"grid character {i + 1}")
+                if point_tokens:
+                    points[pos] = point_tokens
                 i += 1
-            rows[space // SIDE][space % SIDE] = cell
         space += 1
     if len(cards) != 1:
         raise CityCodeError("the influence cards field is one character")
     mask = _char(cards, "the influence cards field")  # 6 bits: every character is a set
-    return {
-        "city": rows,
-        "coins": _number(coins, "coins"),
-        "influence_tokens": _number(tokens, "influence tokens"),
-        "influence_cards": [v for b, v in enumerate(CARD_VALUES) if mask >> b & 1],
-    }
+    return FinishedCity(kinds, points, _number(coins, "coins"),
+                        _number(tokens, "influence tokens"),
+                        [v for b, v in enumerate(CARD_VALUES) if mask >> b & 1])
 
 
 def read_code(code: str) -> FinishedCity:

@@ -13,9 +13,10 @@ bottom of a deck, nor the strips' order beyond those already seen; both are re-d
 
 from __future__ import annotations
 
+import json
 import random
 from collections import defaultdict
-from typing import Any
+from typing import TypedDict
 
 from .cards import SPACES, Card, card_instances
 from .errors import ObservationError
@@ -23,14 +24,70 @@ from .flow import current_player, draft_chooser
 from .phases import Phase, Step
 from .state import GameState, HandCard, PlayerState, everyone
 
-Obs = dict[str, Any]
+
+class SeenCard(TypedDict):
+    """A card in a hand: its kind (None when the viewer has not seen it), its deck, and
+    whether every seat has seen it."""
+
+    kind: str | None
+    deck: str
+    public: bool
 
 
-def _card(cards: tuple[Card, ...], c: int) -> list[str]:
-    return [cards[c].kind, cards[c].deck]
+class SeenPlayer(TypedDict):
+    """One seat as the viewer sees it. ``city``: (row, column, kind, deck) per building;
+    ``bricks``: the farms holding a brick token; ``points``: (row, column, points) per
+    thermal baths' token."""
+
+    coins: int
+    influence: int
+    city: list[tuple[int, int, str, str]]
+    bricks: list[tuple[int, int]]
+    points: list[tuple[int, int, int]]
+    hand: list[SeenCard]
+    influence_cards: list[int]
 
 
-def observation(state: GameState, seat: int) -> Obs:
+class Observation(TypedDict):
+    """What one seat may know (:func:`observation`): the fields of ``GameState`` that are
+    public, with cards as (kind, deck) and the unseen ones as counts or None.
+    ``strips``: (strip, flipped) of each strip seen so far, None for those not yet
+    turned; ``deck_influence``: (place, value) of each influence card in a deck."""
+
+    seat: int
+    num_players: int
+    shrine: bool
+    round: int
+    phase: str
+    step: str
+    first_player: int
+    current_player: int | None
+    strips: list[tuple[int, bool] | None]
+    spaces: list[int]
+    placed: int
+    acting: int
+    built: bool
+    produced: bool
+    pending_draws: int
+    decks: dict[str, int]
+    deck_influence: dict[str, list[tuple[int, int]]]
+    offer: dict[str, list[str]]
+    influence_pool: list[int]
+    draw_deck: str
+    draw: list[str] | None
+    draw_count: int
+    draft_pool: list[str] | None
+    draft_count: int
+    draft_turn: int
+    removed: list[tuple[str, str]]
+    players: list[SeenPlayer]
+
+
+def _card(cards: tuple[Card, ...], c: int) -> tuple[str, str]:
+    return cards[c].kind, cards[c].deck
+
+
+def observation(state: GameState, seat: int) -> Observation:
     """Everything ``seat`` may know about ``state``, as plain data."""
     n = state.num_players
     if type(seat) is not int or not 0 <= seat < n:
@@ -39,15 +96,15 @@ def observation(state: GameState, seat: int) -> Obs:
     bit = 1 << seat
     known_by_all = everyone(n)
     seen_strips = min(len(state.strips), state.round + 1)
-    strips: list[list[Any] | None] = [list(s) for s in state.strips]
+    strips: list[tuple[int, bool] | None] = list(state.strips)
     for i in range(1, len(strips) - (seen_strips - 1)):
         strips[i] = None
     knows_draft = state.phase == "draft" and (
         seat == draft_chooser(state)
         or (state.draft_turn > 0 and seat == (state.first_player - state.draft_turn) % n))
-    players = []
+    players: list[SeenPlayer] = []
     for other, p in enumerate(state.players):
-        hand = []
+        hand: list[SeenCard] = []
         for c, mask in p.hand:
             if other == seat or mask & bit:
                 hand.append({"kind": cards[c].kind, "deck": cards[c].deck,
@@ -57,9 +114,9 @@ def observation(state: GameState, seat: int) -> Obs:
         players.append({
             "coins": p.coins,
             "influence": p.influence,
-            "city": [[r, c, *_card(cards, card)] for (r, c), card in sorted(p.city.items())],
-            "bricks": [list(b) for b in p.bricks],
-            "points": [[r, c, k] for (r, c), k in sorted(p.points.items())],
+            "city": [(r, c, *_card(cards, card)) for (r, c), card in sorted(p.city.items())],
+            "bricks": list(p.bricks),
+            "points": [(r, c, k) for (r, c), k in sorted(p.points.items())],
             "hand": hand,
             "influence_cards": [cards[c].influence for c in p.influence_cards],
         })
@@ -81,7 +138,7 @@ def observation(state: GameState, seat: int) -> Obs:
         "produced": state.produced,
         "pending_draws": state.pending_draws,
         "decks": {d: len(pile) for d, pile in state.decks.items()},
-        "deck_influence": {d: [[i, cards[c].influence] for i, c in enumerate(pile)
+        "deck_influence": {d: [(i, cards[c].influence) for i, c in enumerate(pile)
                                if cards[c].influence] for d, pile in state.decks.items()},
         "offer": {d: [cards[c].kind for c in pile] for d, pile in state.offer.items()},
         "influence_pool": [cards[c].influence for c in state.influence_pool],
@@ -96,7 +153,39 @@ def observation(state: GameState, seat: int) -> Obs:
     }
 
 
-def sample_state(obs: Obs, seed: int | random.Random) -> GameState:
+MAX_OBSERVATION_CHARS = 100_000
+"""The longest observation text read (a 4-player game's is about 8 000 characters)."""
+
+
+def observation_json(obs: Observation) -> str:
+    """The JSON text of an observation, as the page sends it to the AI worker."""
+    return json.dumps(obs, separators=(",", ":"))
+
+
+def read_observation(text: str) -> Observation:
+    """The observation of :func:`observation_json`'s text, its pairs and cells tuples again
+    (JSON has only lists); :func:`sample_state` checks the rest of it. Raises
+    :class:`ObservationError` for text that is not one."""
+    if len(text) > MAX_OBSERVATION_CHARS:
+        raise ObservationError(f"an observation is at most {MAX_OBSERVATION_CHARS} characters")
+    try:
+        obs = json.loads(text)
+        obs["strips"] = [None if s is None else (s[0], s[1]) for s in obs["strips"]]
+        obs["deck_influence"] = {d: [(i, v) for i, v in marks]
+                                 for d, marks in obs["deck_influence"].items()}
+        obs["removed"] = [(k, d) for k, d in obs["removed"]]
+        for p in obs["players"]:
+            p["city"] = [(r, c, k, d) for r, c, k, d in p["city"]]
+            p["bricks"] = [(r, c) for r, c in p["bricks"]]
+            p["points"] = [(r, c, k) for r, c, k in p["points"]]
+    except (ValueError, RecursionError, KeyError, TypeError, AttributeError) as exc:
+        raise ObservationError(f"not an observation made by rome.observation: {exc!r:.80}"
+                               ) from None
+    read: Observation = obs
+    return read
+
+
+def sample_state(obs: Observation, seed: int | random.Random) -> GameState:
     """A full state the viewer of ``obs`` cannot tell from the real one, with every card
     the viewer does not see dealt at random (same deck backs, same counts).
 
@@ -110,7 +199,7 @@ def sample_state(obs: Obs, seed: int | random.Random) -> GameState:
                                ) from None
 
 
-def _sample(obs: Obs, seed: int | random.Random) -> GameState:
+def _sample(obs: Observation, seed: int | random.Random) -> GameState:
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     n, shrine, seat = obs["num_players"], obs["shrine"], obs["seat"]
     cards = card_instances(n, shrine)
@@ -140,7 +229,7 @@ def _sample(obs: Obs, seed: int | random.Random) -> GameState:
             hand.append((claim(h["kind"], h["deck"]), mask))
         influence = tuple(claim(f"influence-{v}", "I") for v in p["influence_cards"])
         players.append(PlayerState(p["coins"], p["influence"], city,
-                                   tuple(tuple(b) for b in p["bricks"]),
+                                   tuple((r, c) for r, c in p["bricks"]),
                                    {(r, c): k for r, c, k in p["points"]}, (), influence))
         hands.append(hand)
     offer = {d: tuple(claim(k, d) for k in kinds) for d, kinds in obs["offer"].items()}
@@ -191,7 +280,7 @@ def _sample(obs: Obs, seed: int | random.Random) -> GameState:
         draft_turn=obs["draft_turn"], removed=removed, players=tuple(players))
 
 
-def _sample_strips(seen: list[list[Any] | None], rng: random.Random
+def _sample_strips(seen: list[tuple[int, bool] | None], rng: random.Random
                    ) -> tuple[tuple[int, bool], ...]:
     known = {s[0] for s in seen if s is not None}
     hidden = [i for i in range(len(seen)) if i not in known]

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
 
 from .bounds import copies_per_city, most_coins_in_game, most_influence_in_game
 from .cards import BUILDINGS, SHAPES, STARTING_CITY
 from .city import MAX_SIDE
 from .errors import ScoreInputError
 from .invariants_city import city_problem
+from .json_value import JSON
 from .scoring import score_city
 
 Pos = tuple[int, int]
@@ -44,13 +44,30 @@ class FinishedCity:
     influence_cards: list[int]
 
 
-def _short(value: Any) -> str:
+def holds_tokens(kind: str) -> bool:
+    """Thermal baths (and the imperial ones) carry point tokens: their cell is an object."""
+    return BUILDINGS[kind].build_points >= 0
+
+
+def city_json(city: FinishedCity) -> dict[str, JSON]:
+    """The JSON :func:`read_city` reads, of a city (checked or not): the inverse of
+    :func:`read_city` on a checked city."""
+    rows: list[list[JSON]] = [[None] * MAX_SIDE for _ in range(MAX_SIDE)]
+    for (r, c), kind in city.kinds.items():
+        rows[r][c] = ({"card": kind, "point_tokens": city.points.get((r, c), 0)}
+                      if holds_tokens(kind) else kind)
+    return {"city": list[JSON](rows), "coins": city.coins,
+            "influence_tokens": city.influence_tokens,
+            "influence_cards": list[JSON](sorted(city.influence_cards))}
+
+
+def _short(value: JSON) -> str:
     """A value quoted in a message, cut so that a huge input is never copied whole."""
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _count(value: Any, what: str, most: int) -> int:
+def _count(value: JSON, what: str, most: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ScoreInputError(f"{what} must be a whole number, not {_short(value)}")
     if value < 0:
@@ -65,7 +82,7 @@ def _games_for(values: list[int]) -> list[int]:
     return [n for n, shape in SHAPES.items() if set(values) <= set(shape.influence_values)]
 
 
-def read_city(data: Any) -> FinishedCity:
+def read_city(data: JSON) -> FinishedCity:
     """Check and convert the JSON of one finished city; raise :class:`ScoreInputError`
     naming, in one line, the first thing no game could produce."""
     if not isinstance(data, dict):
@@ -96,14 +113,15 @@ def read_city(data: Any) -> FinishedCity:
                         values)
 
 
-def _read_grid(rows: Any) -> tuple[dict[Pos, str], dict[Pos, int]]:
-    if not isinstance(rows, list) or not all(isinstance(r, list) for r in rows):
+def _read_grid(rows: JSON) -> tuple[dict[Pos, str], dict[Pos, int]]:
+    grid = [r for r in rows if isinstance(r, list)] if isinstance(rows, list) else None
+    if not isinstance(rows, list) or grid is None or len(grid) != len(rows):
         raise ScoreInputError("\"city\" must be a list of rows, each a list of cells")
-    if len(rows) > MAX_SIDE or any(len(r) > MAX_SIDE for r in rows):
+    if len(grid) > MAX_SIDE or any(len(r) > MAX_SIDE for r in grid):
         raise ScoreInputError("the city is wider or taller than 4")
     kinds: dict[Pos, str] = {}
     points: dict[Pos, int] = {}
-    for r, row in enumerate(rows):
+    for r, row in enumerate(grid):
         for c, cell in enumerate(row):
             if cell is None:
                 continue

@@ -16,12 +16,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Generic, NamedTuple, TypeVar, cast
 
 from .cards import SHAPES
 from .city import Places, Pos
 from .errors import StateError
 from .invariants import check_state
+from .json_value import JSON, JSONLike
 from .phases import Phase, Step
 
 SAVE_VERSION = 1
@@ -46,9 +47,13 @@ def everyone(num_players: int) -> int:
 
 # -- codecs: how one field is saved and read back ----------------------------------------
 
-class Codec(NamedTuple):
-    dump: Callable[[Any], Any]
-    load: Callable[[Any, str], Any]  # (saved value, field name) -> value; raises StateError
+T = TypeVar("T")
+E = TypeVar("E", bound=StrEnum)
+
+
+class Codec(NamedTuple, Generic[T]):
+    dump: Callable[[T], JSONLike]
+    load: Callable[[JSON, str], T]  # (saved value, field name) -> value; raises StateError
 
 
 INT_LIMIT = 1 << 63
@@ -57,39 +62,48 @@ beyond is refused as it is read, so no later check or message has to handle a nu
 thousands of digits (which Python refuses to turn into text)."""
 
 
-def _any_int(v: Any, what: str) -> int:
+def _any_int(v: JSON, what: str) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
         raise StateError(f"{what} must be an integer, not {_short(v)}")
     return v
 
 
-def _int(v: Any, what: str) -> int:
+def _int(v: JSON, what: str) -> int:
     number = _any_int(v, what)
     if not -INT_LIMIT <= number < INT_LIMIT:
         raise StateError(f"{what} must be an integer of at most 64 bits, not {_short(v)}")
     return number
 
 
-def _bool(v: Any, what: str) -> bool:
+def _bool(v: JSON, what: str) -> bool:
     if not isinstance(v, bool):
         raise StateError(f"{what} must be true or false, not {_short(v)}")
     return v
 
 
-def _ints(v: Any, what: str) -> tuple[int, ...]:
-    if not isinstance(v, list) or not all(type(x) is int and -INT_LIMIT <= x < INT_LIMIT
-                                          for x in v):
+def _ints(v: JSON, what: str) -> tuple[int, ...]:
+    numbers = tuple(x for x in v if isinstance(x, int) and not isinstance(x, bool)
+                    and -INT_LIMIT <= x < INT_LIMIT) if isinstance(v, list) else ()
+    if not isinstance(v, list) or len(numbers) != len(v):
         raise StateError(f"{what} must be a list of integers")
-    return tuple(v)
+    return numbers
 
 
-def _list(v: Any, what: str) -> list[Any]:
+def _list(v: JSON, what: str) -> list[JSON]:
     if not isinstance(v, list):
         raise StateError(f"{what} must be a list")
     return v
 
 
-def _short(v: Any) -> str:
+def _rows(v: JSON, width: int, what: str) -> list[list[JSON]]:
+    """A list of lists of ``width`` values each (a city's cells, a hand's cards)."""
+    rows = [row for row in _list(v, what) if isinstance(row, list) and len(row) == width]
+    if len(rows) != len(_list(v, what)):
+        raise StateError(f"{what} must be a list of lists of {width}")
+    return rows
+
+
+def _short(v: JSON | BaseException) -> str:
     """A value quoted in a message, cut so that a huge input is never copied whole.
 
     Never ``repr`` of a whole container (a list nested 100 000 deep exhausts the
@@ -102,10 +116,10 @@ def _short(v: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _enum(kind: type[StrEnum]) -> Codec:
+def _enum(kind: type[E]) -> Codec[E]:
     members = {m.value: m for m in kind}
 
-    def load(v: Any, what: str) -> StrEnum:
+    def load(v: JSON, what: str) -> E:
         if isinstance(v, str) and v in members:
             return members[v]
         raise StateError(f"unknown {what} {_short(v)}; one of "
@@ -116,7 +130,7 @@ def _enum(kind: type[StrEnum]) -> Codec:
 _HEX64 = re.compile(r"[0-9a-f]{16}")
 
 
-def _load_rng(v: Any, what: str) -> int:
+def _load_rng(v: JSON, what: str) -> int:
     """Exactly what ``to_dict`` writes: ``int(v, 16)`` alone would also take " 1f", "+1f"
     and "1_f", spellings that read back into another text."""
     if not isinstance(v, str) or not _HEX64.fullmatch(v):
@@ -124,7 +138,7 @@ def _load_rng(v: Any, what: str) -> int:
     return int(v, 16)
 
 
-def _text(v: Any, what: str) -> str:
+def _text(v: JSON, what: str) -> str:
     if not isinstance(v, str):
         raise StateError(f"{what} must be text, not {_short(v)}")
     return v
@@ -139,32 +153,32 @@ def _unique(pairs: list[tuple[Pos, int]], what: str) -> dict[Pos, int]:
     return out
 
 
-def _load_piles(v: Any, what: str) -> dict[str, tuple[int, ...]]:
+def _load_piles(v: JSON, what: str) -> dict[str, tuple[int, ...]]:
     if not isinstance(v, dict):
         raise StateError(f"{what} must map deck names to lists of cards")
     return {str(k): _ints(pile, what) for k, pile in v.items()}
 
 
-def _load_strips(v: Any, what: str) -> tuple[tuple[int, bool], ...]:
-    return tuple((_int(a, what), _bool(b, what)) for a, b in _list(v, what))
+def _load_strips(v: JSON, what: str) -> tuple[tuple[int, bool], ...]:
+    return tuple((_int(a, what), _bool(b, what)) for a, b in _rows(v, 2, what))
 
 
-def _load_city(v: Any, what: str) -> dict[Pos, int]:
+def _load_city(v: JSON, what: str) -> dict[Pos, int]:
     return _unique([((_int(r, "row"), _int(c, "column")), _int(card, what))
-                    for r, c, card in _list(v, what)], what)
+                    for r, c, card in _rows(v, 3, what)], what)
 
 
-def _load_bricks(v: Any, what: str) -> tuple[Pos, ...]:
-    return tuple(sorted((_int(r, "row"), _int(c, "column")) for r, c in _list(v, what)))
+def _load_bricks(v: JSON, what: str) -> tuple[Pos, ...]:
+    return tuple(sorted((_int(r, "row"), _int(c, "column")) for r, c in _rows(v, 2, what)))
 
 
-def _load_points(v: Any, what: str) -> dict[Pos, int]:
+def _load_points(v: JSON, what: str) -> dict[Pos, int]:
     return _unique([((_int(r, "row"), _int(c, "column")), _int(n, what))
-                    for r, c, n in _list(v, what)], what)
+                    for r, c, n in _rows(v, 3, what)], what)
 
 
-def _load_hand(v: Any, what: str) -> tuple[HandCard, ...]:
-    return tuple((_int(card, "card"), _int(mask, "mask")) for card, mask in _list(v, what))
+def _load_hand(v: JSON, what: str) -> tuple[HandCard, ...]:
+    return tuple((_int(card, "card"), _int(mask, "mask")) for card, mask in _rows(v, 2, what))
 
 
 INT = Codec(lambda v: v, _int)
@@ -184,6 +198,8 @@ HAND = Codec(lambda v: [[card, mask] for card, mask in v], _load_hand)
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance  # the type checker's own stubs
 
+    from .actions import Action
+
 _Record = TypeVar("_Record", bound="DataclassInstance")
 
 
@@ -197,33 +213,35 @@ def _copier(cls: type[_Record]) -> Callable[[_Record], _Record]:
         lines.append(f"    new.{f.name} = self.{f.name}" if f.init else
                      f"    new.{f.name} = {f.default!r}")
     lines.append("    return new")
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    namespace = {"_new": object.__new__, "_cls": cls}
     exec("\n".join(lines), namespace)  # noqa: S102 - source built from field names only
-    copy: Callable[[_Record], _Record] = namespace["copy"]
-    return copy
+    return cast("Callable[[_Record], _Record]", namespace["copy"])
 
 
-def saved(codec: Codec) -> Any:
+def saved(codec: Codec[T]) -> T:
     """Declare a saved field with its codec."""
-    return field(metadata={"codec": codec})
+    declared: T = field(metadata={"codec": codec})
+    return declared
 
 
-def _dump(obj: Any, schema: tuple[Any, ...]) -> dict[str, Any]:
-    return {f.name: f.metadata["codec"].dump(getattr(obj, f.name)) for f in schema}
+def _dump(obj: DataclassInstance) -> dict[str, JSONLike]:
+    return {f.name: f.metadata["codec"].dump(getattr(obj, f.name)) for f in fields(obj)
+            if "codec" in f.metadata}
 
 
-def _load(data: Any, schema: tuple[Any, ...], what: str,
-          header: frozenset[str] = frozenset()) -> dict[str, Any]:
+def _saved_fields(data: JSON, names: tuple[str, ...], what: str,
+                  header: frozenset[str] = frozenset()) -> dict[str, JSON]:
+    """``data`` as an object holding exactly the fields ``names`` (and ``header``)."""
     if not isinstance(data, dict):
         raise StateError(f"{what} must be a JSON object")
-    missing = [f.name for f in schema if f.name not in data]
+    missing = [name for name in names if name not in data]
     if missing:
         raise StateError(f"{what} lacks {', '.join(missing)}")
-    unknown = set(data) - header - {f.name for f in schema}
+    unknown = set(data) - header - set(names)
     if unknown:  # a save read is the save written back: nothing is dropped silently
         raise StateError(f"{what} holds a field no game writes: "
                          f"{min(_short(k) for k in unknown)}")
-    return {f.name: f.metadata["codec"].load(data[f.name], f.name) for f in schema}
+    return data
 
 
 # -- the schema ---------------------------------------------------------------------------
@@ -244,12 +262,14 @@ class PlayerState:
     places: Places | None = field(default=None, compare=False)
     copy: ClassVar[Callable[[PlayerState], PlayerState]]  # made from the fields below
 
-    def to_dict(self) -> dict[str, Any]:
-        return _dump(self, PLAYER_SCHEMA)
+    def to_dict(self) -> dict[str, JSONLike]:
+        return _dump(self)
 
     @staticmethod
-    def from_dict(data: Any) -> PlayerState:
-        return PlayerState(**_load(data, PLAYER_SCHEMA, "a player record"))
+    def from_dict(data: JSON) -> PlayerState:
+        saved = _saved_fields(data, PLAYER_FIELDS, "a player record")
+        return PlayerState(**{f.name: f.metadata["codec"].load(saved[f.name], f.name)
+                              for f in PLAYER_SCHEMA})
 
 
 PLAYERS = Codec(lambda v: [p.to_dict() for p in v],
@@ -286,7 +306,7 @@ class GameState:
     players: tuple[PlayerState, ...] = saved(PLAYERS)
     # The legal actions of this state, worked out on first ask: rules.py alone reads and
     # writes it (ask through rome.legal_actions, rome.is_legal or rome.parse_legal).
-    _legal: tuple[Any, ...] | None = field(default=None, init=False, compare=False)
+    _legal: tuple[Action, ...] | None = field(default=None, init=False, compare=False)
     copy: ClassVar[Callable[[GameState], GameState]]  # made from the fields below
 
     def __repr__(self) -> str:
@@ -294,12 +314,12 @@ class GameState:
                 f"{'/' + self.step if self.step else ''}>")
 
     # -- saving -------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, JSONLike]:
         """Plain JSON-safe data describing this state completely."""
-        return {"version": SAVE_VERSION, **_dump(self, GAME_SCHEMA)}
+        return {"version": SAVE_VERSION, **_dump(self)}
 
     @staticmethod
-    def from_dict(data: Any) -> GameState:
+    def from_dict(data: JSON) -> GameState:
         """Rebuild a state saved by :meth:`to_dict`; raises :class:`StateError` if the
         data is from another version or describes something no game could reach."""
         try:
@@ -314,6 +334,8 @@ class GameState:
 
 PLAYER_SCHEMA = tuple(f for f in fields(PlayerState) if "codec" in f.metadata)
 GAME_SCHEMA = tuple(f for f in fields(GameState) if "codec" in f.metadata)
+PLAYER_FIELDS = tuple(f.name for f in PLAYER_SCHEMA)
+GAME_FIELDS = tuple(f.name for f in GAME_SCHEMA)
 # ``copy()``: a shallow copy (every value is immutable or treated as frozen), for the rules'
 # copy-on-write.  It keeps the derived caches that are constructor arguments (true as long
 # as the fields they derive from are shared) and resets the others (the legal actions).
@@ -321,13 +343,15 @@ PlayerState.copy = _copier(PlayerState)
 GameState.copy = _copier(GameState)
 
 
-def _read(d: Any) -> GameState:
+def _read(d: JSON) -> GameState:
     if not isinstance(d, dict):
         raise StateError("a saved game is a JSON object")
     if type(d.get("version")) is not int or d["version"] != SAVE_VERSION:  # not true, not 1.0
         raise StateError(f"saved game version {_short(d.get('version'))} is not "
                          f"{SAVE_VERSION}: it cannot be read by this version of the game")
-    s = GameState(**_load(d, GAME_SCHEMA, "a saved game", frozenset({"version"})))
+    saved = _saved_fields(d, GAME_FIELDS, "a saved game", frozenset({"version"}))
+    s = GameState(**{f.name: f.metadata["codec"].load(saved[f.name], f.name)
+                     for f in GAME_SCHEMA})
     if s.num_players not in SHAPES:
         raise StateError(f"{s.num_players} players is not a game of 2 to 4")
     return s

@@ -28,7 +28,7 @@ from rome.ai.players import computer_players  # noqa: E402
 from rome.cards import SHAPES  # noqa: E402
 from rome.city import MAX_SIDE  # noqa: E402
 from ui.tutorial.lesson_tasks import TASKS  # noqa: E402
-from ui.tutorial.topics import TOPICS  # noqa: E402
+from ui.words.topics import TOPICS  # noqa: E402
 
 LEARNER, LEVELS = 0, ("easy", "easy")
 OUT = ROOT / "ui" / "tutorial" / "lesson_positions.py"

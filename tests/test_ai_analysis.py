@@ -101,7 +101,7 @@ def test_review_prices_a_thrown_away_last_turn():
     truth = true_margins(state, seat)
     assert truth["end"] < max(truth.values())  # ending the turn at once loses points
     thrown = actions[:ply] + ["end"]
-    entries = review(2, 4, thrown, seat, level="normal")["decisions"]
+    entries = review(2, 4, thrown, seat, level="normal")
     assert all(e["ply"] < ply or e["ply"] == ply for e in entries)
     assert entries, "every decision of the seat is reviewed"
     last = entries[-1]

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from research.records import paired
 from research.stats import sign_test
 from research.tournament import main as tournament_main
-from research.tournament import paired
 
 
 def _game(seed: int, bots: list[str], winner: int) -> dict:

@@ -15,6 +15,7 @@ import random
 import rome
 from rome.ai import ADVICE_LEVEL, EVEN, advice_seed, analyse, review, review_decision, review_game
 from rome.ai.analysis import HINTS, HINTS_KEPT
+from rome.ai.answers import read_review
 from rome.ai.game_review import TURNING_POINTS, compare_cities, turning_points
 from rome.ai.players import computer_player
 from ui.worker import ai_worker
@@ -40,7 +41,8 @@ def test_a_followed_hint_is_never_called_a_slip():
     for _b, action, after in rome.playthrough(state, player, automatic=True):
         actions.append(str(action))
         state = after
-    whole = review(3, seed, actions, seat, LEVEL)
+    whole = review_game(review(3, seed, actions, seat, LEVEL), rome.final_scores(state),
+                        rome.winners(state), seat)
     assert len(whole["decisions"]) >= 30
     assert all(d["played"] == d["best"] and d["loss"] == 0 for d in whole["decisions"])
     assert whole["turning_points"] == [] and whole["lost"] == 0
@@ -62,7 +64,7 @@ def test_decisions_analysed_one_at_a_time_make_the_whole_review():
     random.Random(1).shuffle(kept)
     together = review_game([d for d in kept if d is not None], rome.final_scores(state),
                            rome.winners(state), seat)
-    assert together == review(2, seed, actions, seat, LEVEL)
+    assert together["decisions"] == review(2, seed, actions, seat, LEVEL)
     assert [d["ply"] for d in together["decisions"]] == sorted(d["ply"] for d in kept)
     slips = [d for d in together["decisions"] if d["loss"] >= EVEN]
     assert slips, "easy slips now and then"
@@ -155,10 +157,10 @@ def test_the_worker_answers_one_decision_as_json():
     seat = rome.current_player(state)
     played = str(rome.sensible_actions(state)[0])
     obs_json = json.dumps(rome.observation(state, seat))
-    line = json.loads(ai_worker.review_decision(obs_json, played, 9, 0, LEVEL))
-    assert line == review_decision(rome.observation(state, seat), played, 9, 0, LEVEL)
-    assert json.loads(ai_worker.review_decision(
-        json.dumps(rome.observation(state, 1 - seat)), played, 9, 0, LEVEL)) is None
+    line = read_review(ai_worker.review_decision(obs_json, played, 9, 0, LEVEL))
+    assert line == [review_decision(rome.observation(state, seat), played, 9, 0, LEVEL)]
+    assert read_review(ai_worker.review_decision(
+        json.dumps(rome.observation(state, 1 - seat)), played, 9, 0, LEVEL)) == []
 
 
 def test_a_played_move_only_adds_a_line_to_the_hint():

@@ -167,13 +167,13 @@ def test_catalogue_offers_every_building_of_cards_md() -> None:
 def test_links_stay_in_the_page_folder_and_carry_the_record() -> None:
     from urllib.parse import parse_qs, urlsplit
 
-    from ui.embed import links
+    from ui import address
 
     href = "https://rules.example/rome/index.html?seats=2#x"
-    assert links.city_link(href, EXAMPLE_CODE) == (
+    assert address.city_link(href, EXAMPLE_CODE) == (
         "https://rules.example/rome/embed.html?view=city&code=" + EXAMPLE_CODE)
     record, _state = _record(2, 3)
-    url = links.replay_link(href, record)
+    url = address.replay_link(href, record)
     assert url.startswith("https://rules.example/rome/embed.html?view=replay&record=")
     query = parse_qs(urlsplit(url).query)
     assert json.loads(query["record"][0]) == record

@@ -11,9 +11,16 @@ so any use outside an annotation fails the first test that reaches it.
 
 Files are discovered, never listed: ``pkg/__init__.py`` is the module ``pkg``, relative
 imports are resolved from the importing file, and ``from pkg import name`` is an edge to
-``pkg.name`` when that is a module of ours, else to ``pkg``.  A package's ``__init__``
-importing its own submodules is the usual layering, not a circle: a submodule is not
-taken to depend on its package unless it imports from it.
+``pkg.name`` when that is a module of ours, else to ``pkg``.  Importing ``pkg.sub.mod``
+runs ``pkg/__init__.py`` and ``pkg/sub/__init__.py`` first, so it is an edge to each of
+those packages too, unless the importer lives inside it (its own packages are already
+loaded by then).  A package's ``__init__`` importing its own submodules is the usual
+layering, not a circle: a submodule is not taken to depend on its package unless it
+imports from it.
+
+The folders of ``ui/`` are layers too (issue 44): each imports only from the folders
+below it in ``UI_LAYERS``, so what the model decides never depends on how it is drawn,
+and the page glue (``shell``) and the embeds sit on top of everything they start.
 """
 
 from __future__ import annotations
@@ -95,10 +102,18 @@ def import_graph(modules: dict[str, Path]) -> dict[str, dict[str, int]]:
                     if ".".join(parts[:end]) in modules:
                         targets.append(".".join(parts[:end]))
                         break
-            for target in targets:
+            for target in targets + _packages_run(targets, name, modules):
                 if target != name:
                     edges.setdefault(target, line)
     return graph
+
+
+def _packages_run(targets: list[str], importer: str, modules: dict[str, Path]) -> list[str]:
+    """The packages whose ``__init__`` importing ``targets`` runs, less the importer's own."""
+    own = {".".join(importer.split(".")[:end]) for end in range(1, importer.count(".") + 2)}
+    return [package for target in targets for end in range(1, target.count(".") + 1)
+            if (package := ".".join(target.split(".")[:end])) in modules
+            and package not in own]
 
 
 def cycles(graph: dict[str, dict[str, int]]) -> list[list[str]]:
@@ -215,6 +230,16 @@ def test_a_sabotaged_copy_of_the_real_tree_fails(tmp_path: Path) -> None:
     assert "rome.cards (line " in describe(graph, found[0])
 
 
+def test_an_import_runs_the_packages_on_its_way(tmp_path: Path) -> None:
+    """``ui.a`` imports only ``ui.p.m``, yet loading it runs ``ui/p/__init__.py``, which
+    imports ``ui.a``: a circle that an edge to ``ui.p.m`` alone would miss."""
+    _write(tmp_path, {"ui/__init__.py": "", "ui/a.py": "from ui.p.m import X\n",
+                      "ui/p/__init__.py": "from ui.a import Y\n", "ui/p/m.py": "X = 1\n"})
+    graph = import_graph(discover(tmp_path))
+    assert graph["ui.a"] == {"ui.p.m": 1, "ui.p": 1}
+    assert cycles(graph) == [["ui.a", "ui.p", "ui.a"]]
+
+
 def test_a_layered_tree_passes(tmp_path: Path) -> None:
     """A package importing its submodules, lazy imports down the layers, and a type-only
     import back up are no circle."""
@@ -227,3 +252,56 @@ def test_a_layered_tree_passes(tmp_path: Path) -> None:
     graph = import_graph(discover(tmp_path))
     assert graph["rome.d"] == {"rome.c": 1} and graph["rome.c"] == {}
     assert cycles(graph) == []
+
+
+UI_LAYERS = ("ui.words", "ui.bounds", "ui.address", "ui.saves", "ui.selfcheck", "ui.tutorial",
+             "ui.model", "ui.render", "ui.worker", "ui.shell", "ui.embed")
+"""The folders (and top modules) of ``ui/``, lowest first: a module imports only from its
+own layer and the ones before it (and from ``rome``).  Words (escaping, names, a card's
+words, rules anchors) are said by every layer; bounds and addresses are read before
+anything is built; a saved game is read before a course replays it; the start's
+self-check asks the engine, the names and the saves, and both the page and the AI worker
+run it; the model holds the
+course in its state; renderers draw the model; the AI worker's client knows no page; the
+shell is the page's glue that starts all of them; an embed view is a page of its own
+built from the shell's parts."""
+
+
+def layer(module: str) -> int | None:
+    """The index in ``UI_LAYERS`` of a ``ui`` module's layer (None for ``ui`` itself and
+    anything outside ``ui/``)."""
+    for index, name in enumerate(UI_LAYERS):
+        if module == name or module.startswith(name + "."):
+            return index
+    return None
+
+
+def upward(graph: dict[str, dict[str, int]]) -> list[str]:
+    """Each import from a lower layer to a higher one, as ``a (line n) -> b``."""
+    found = []
+    for module, edges in sorted(graph.items()):
+        for target, line in sorted(edges.items()):
+            low, high = layer(module), layer(target)
+            if low is not None and high is not None and high > low:
+                found.append(f"{module} (line {line}) -> {target}")
+    return found
+
+
+def test_every_ui_module_has_a_layer() -> None:
+    modules = [m for m in discover(ROOT) if m.startswith("ui.")]
+    assert modules and [m for m in modules if layer(m) is None] == []
+
+
+def test_ui_folders_import_one_way() -> None:
+    found = upward(import_graph(discover(ROOT)))
+    assert not found, "imports up the layers of ui/ (UI_LAYERS):\n" + "\n".join(found)
+
+
+def test_an_import_up_the_layers_is_named(tmp_path: Path) -> None:
+    """The model asking a renderer for a helper, even inside a function, is caught."""
+    _write(tmp_path, {"ui/__init__.py": "", "ui/model/__init__.py": "",
+                      "ui/model/flow.py": "def f():\n    from ui.render.names import q\n",
+                      "ui/render/__init__.py": "from ui.model import flow\n",
+                      "ui/render/names.py": "q = 1\n"})
+    assert upward(import_graph(discover(tmp_path))) == [
+        "ui.model.flow (line 2) -> ui.render", "ui.model.flow (line 2) -> ui.render.names"]

@@ -21,7 +21,7 @@ from ui.model import events
 from ui.model.effects import KeepTutorial, Save
 from ui.tutorial.lesson_positions import POSITIONS
 from ui.tutorial.lessons import LESSONS, course, next_topic
-from ui.tutorial.topics import TOPICS
+from ui.words.topics import TOPICS
 
 NAMES = {"emissaries": "emissary", "bricks-and-cogs": "brick", "building": "build",
          "production": "produc", "influence": "influence", "residential": "residential",

@@ -12,13 +12,22 @@ from pathlib import Path
 
 import pytest
 
-from scripts.vendor import LOCKLESS, SNAPSHOT_INPUTS, check_preloads, site_files, write_lockless
+from scripts.vendor import (
+    LOCKLESS,
+    SNAPSHOT_INPUTS,
+    check_preloads,
+    offline_files,
+    site_files,
+    write_lockless,
+)
 
 TREE = (
     "index.html", "embed.html", "pyscript.toml", "manifest.webmanifest",
     "examples/example-game.json", "examples/wheel-example.html",
     "ui/shell/main.py", "ui/embed/main.py", "ui/worker/ai_worker.py", "ui/render/table.py",
-    "assets/site.css", "assets/vendor/app.zip", "assets/vendor/app.zip.gz",
+    "assets/site.css", "assets/storage-guard.mjs", "assets/storage-guard-worker.mjs",
+    "assets/vendor/fake-indexeddb/fakeIndexedDB.js", "assets/vendor/fake-indexeddb/LICENSE",
+    "assets/vendor/app.zip", "assets/vendor/app.zip.gz",
     "assets/vendor/pyodide/pyodide.asm.wasm", "assets/vendor/pyodide/pyodide.asm.wasm.br",
     "assets/vendor/pyodide/pyodide-lock.json",
     "assets/vendor/pyodide/micropip-0.11.1-py3-none-any.whl",
@@ -32,11 +41,17 @@ def test_the_cache_lists_what_pages_load_and_nothing_else(tmp_path: Path) -> Non
     for name in TREE:
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text("x")
-    assert site_files(tmp_path) == [
-        "assets/site.css", "assets/vendor/app.zip", "assets/vendor/pyodide/pyodide.asm.wasm",
+    cached = [
+        "assets/site.css", "assets/storage-guard.mjs", "assets/vendor/app.zip",
+        "assets/vendor/pyodide/pyodide.asm.wasm",
         "assets/vendor/pyscript/core-C9KDLldu.js", "assets/vendor/pyscript/py-editor-C4XsZtn7.js",
         "embed.html", "examples/example-game.json", "index.html", "manifest.webmanifest",
         "pyscript.toml", "ui/embed/main.py", "ui/shell/main.py", "ui/worker/ai_worker.py"]
+    assert offline_files(tmp_path) == cached
+    # What only a storage stand-in loads ships with the site but is not cached ahead.
+    assert site_files(tmp_path) == sorted([
+        *cached, "assets/storage-guard-worker.mjs",
+        "assets/vendor/fake-indexeddb/fakeIndexedDB.js"])
 
 
 LOCK = {"info": {"python": "3.14.2"},

@@ -22,6 +22,7 @@ import pytest
 
 import rome
 from rome.ai import ADVICE_LEVEL
+from rome.ai.answers import read_moves, read_review
 from ui import model
 from ui.model import Mode, UiState
 from ui.render import log_view, phone
@@ -102,10 +103,9 @@ def hinted(ui: UiState) -> UiState:
     s = ui.session
     assert s is not None
     obs = rome.observation(s.state, ask.seat)
-    moves = json.loads(ai_worker.analyse(json.dumps(obs), ask.level, ask.seed))
-    return model.reduce(asked, model.HintAnswer(ask.generation, ask.moves, tuple(
-        (m["action"], m["value"], m["loss"], m["reason"], m["words"], m["why"])
-        for m in moves), "worker"))[0]
+    moves = read_moves(ai_worker.analyse(rome.observation_json(obs), ask.level, ask.seed))
+    return model.reduce(asked, model.HintAnswer(ask.generation, ask.moves, tuple(moves),
+                                                "worker"))[0]
 
 
 def reviewed(ui: UiState, seat: int) -> UiState:
@@ -114,9 +114,8 @@ def reviewed(ui: UiState, seat: int) -> UiState:
     assert s is not None
     text = ai_worker.review(len(s.seats), s.seed, json.dumps(s.actions), seat, ADVICE_LEVEL,
                             s.shrine)
-    lines = tuple((x["ply"], x["round"], x["played"], x["best"], x["loss"], x["reason"])
-                  for x in json.loads(text))
-    return model.reduce(asked, model.ReviewAnswer(asked.generation, seat, lines, "worker"))[0]
+    return model.reduce(asked, model.ReviewAnswer(asked.generation, seat,
+                                                  tuple(read_review(text)), "worker"))[0]
 
 
 def test_the_help_and_new_game_screens_read_cleanly() -> None:

@@ -104,7 +104,7 @@ def test_influence_in_deck_follows_the_deck_asked_about():
                 continue
             places = rome.influence_in_deck(state)
             listed = rome.observation(state, 0)["deck_influence"]["I"]
-            assert [list(p) for p in places] == listed
+            assert [tuple(p) for p in places] == listed
             seen[i].add(places)
             games[i] = rome.apply_action(state, rng.choice(rome.sensible_actions(state)))
     assert all(len(s) >= 4 for s in seen)

@@ -20,14 +20,14 @@ import rome
 from ui import model
 from ui.model import Mode, UiState
 from ui.model.state import HELP_FILTER_MAX
-from ui.render.card_words import also_shown, short_name, tiny_name
 from ui.render.details import render_detail
 from ui.render.help_panel import render_help, rules_view
-from ui.render.markup import esc
 from ui.render.prompt import render_prompt
-from ui.render.rules import anchors
 from ui.render.view import table_view
 from ui.saves.session import Seat, Session
+from ui.words import anchors
+from ui.words.card_words import also_shown, short_name, tiny_name
+from ui.words.markup import esc
 from ui_drive import first_sensible, play_until
 
 RULEBOOK = json.loads((Path(__file__).parent / "data" / "rulebook_cards.json")

@@ -67,9 +67,9 @@ def test_the_answers_do_not_depend_on_the_hash_seed(hash_seed: str) -> None:
 
 def test_the_worker_asks_without_loading_the_saves() -> None:
     """The AI worker's part of the check loads none of the modules of names and saves
-    (``ui.render.markup`` loads the html module's entity tables: slow in Pyodide)."""
+    (``ui.words.markup`` loads the html module's entity tables: slow in Pyodide)."""
     script = ("print(repr(selfcheck.problem(Js(), selfcheck.WORKER_CHECKS)), "
-              "'ui.saves.save' in sys.modules, 'ui.render.markup' in sys.modules)")
+              "'ui.saves.save' in sys.modules, 'ui.words.markup' in sys.modules)")
     assert run_apart(script) == "'' False False"
 
 

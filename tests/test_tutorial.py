@@ -18,16 +18,16 @@ import rome
 from tutorial_drive import AREAS, click, follow, start, words
 from ui import model
 from ui.model import Mode, UiState
-from ui.render.rules import anchors
 from ui.render.tutorial import Target, render_tutorial, target
-from ui.saves import tutorial_save
 from ui.saves.save import Saves
 from ui.saves.session import SaveError, Seat, Session
 from ui.saves.storage import Store
+from ui.tutorial import save as tutorial_save
 from ui.tutorial.course import Tutorial
 from ui.tutorial.first_game import FIRST_GAME
 from ui.tutorial.marks import TARGET
 from ui.tutorial.position import Position, fill
+from ui.words import anchors
 
 
 def walk(ply: int) -> UiState:

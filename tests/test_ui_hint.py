@@ -8,7 +8,6 @@ show that the page wires them together.
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from collections.abc import Callable
@@ -16,6 +15,7 @@ from dataclasses import replace
 
 import rome
 from rome.ai import ADVICE_LEVEL
+from rome.ai.answers import Gains, Move, read_moves
 from ui import model
 from ui.model import Mode, UiState
 from ui.render.prompt import render_prompt
@@ -51,10 +51,16 @@ def worker_answer(ui: UiState, ask: model.Analyse) -> model.HintAnswer:
     s = ui.session
     assert s is not None
     obs = rome.observation(s.state, ask.seat)
-    moves = json.loads(ai_worker.analyse(json.dumps(obs), "normal", ask.seed))
-    return model.HintAnswer(ask.generation, ask.moves, tuple(
-        (m["action"], m["value"], m["loss"], m["reason"], m["words"], m["why"])
-        for m in moves))
+    text = ai_worker.analyse(rome.observation_json(obs), "normal", ask.seed)
+    return model.HintAnswer(ask.generation, ask.moves, tuple(read_moves(text)))
+
+
+def move(action: str, value: float, loss: float, reason: str) -> Move:
+    """A move as the AI would answer it, its plan and gains left empty."""
+    return Move(action=action, plan=[action], marks=[], value=value, loss=loss, now=0,
+                sets_up=0.0, costs=0.0,
+                gains=Gains(points=0, influence=0, coins=0, bricks=0, cards=0, buildings=0),
+                words="", reason=reason, why="")
 
 
 def ask(ui: UiState) -> tuple[UiState, model.Analyse]:
@@ -142,14 +148,12 @@ def test_moves_not_offered_are_left_out_and_none_left_is_said() -> None:
     asked, analyse = ask(ui)
     good = str(rome.sensible_actions(asked.session.state)[0])
     mixed = model.HintAnswer(analyse.generation, analyse.moves, (
-        ("place 99", 9.0, 0.0, "not legal", "", ""),
-        ("produce nothing", 8.5, 0.5, "not notation", "", ""),
-        ("produce", 8.0, 1.0, "legal, not offered", "", ""), (good, 7.0, 2.0, "fine", "", ""),
-        (good, 6.0, 3.0, "twice", "", "")))
+        move("place 99", 9.0, 0.0, "not legal"), move("produce nothing", 8.5, 0.5, "not notation"),
+        move("produce", 8.0, 1.0, "legal, not offered"), move(good, 7.0, 2.0, "fine"),
+        move(good, 6.0, 3.0, "twice")))
     shown, _ = model.reduce(asked, mixed)
     assert [str(h.action) for h in shown.hints] == [good]
-    junk = model.HintAnswer(analyse.generation, analyse.moves,
-                            (("place 99", 1.0, 0.0, "x", "", ""),))
+    junk = model.HintAnswer(analyse.generation, analyse.moves, (move("place 99", 1.0, 0.0, "x"),))
     none, effects = model.reduce(asked, junk)
     assert none.hint_at is None and none.hints == () and effects == ()
     assert any("No hint" in n for n in none.notices)

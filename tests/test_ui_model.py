@@ -166,7 +166,7 @@ def test_whole_games_never_leak_and_offer_exactly(seats: str, seed: int) -> None
     assert end.session is not None and rome.is_over(end.session.state)
     html = page(end)
     assert html.count("data-area=") == sum(
-        len(__import__("ui.render.facts", fromlist=["areas"]).areas(p))
+        len(__import__("ui.words.facts", fromlist=["areas"]).areas(p))
         for p in table_view(end).obs["players"])
 
 
@@ -490,3 +490,19 @@ def test_the_form_takes_the_notices_and_stops_the_game() -> None:
     assert form.session is None and form.notices == ()
     assert form.generation == ui.generation + 1
     assert model.reduce(form, model.Setting("pace", 0, remember=False))[1] == ()
+
+
+def test_the_worker_s_report_is_held_and_never_redraws_the_table() -> None:
+    """The About line's report of the AI worker lives in the model: its words, then its
+    first answer or why it is not ready; a report alone does not redraw the table."""
+    ui, _ = begin(HUMANS)
+    starting, _ = model.reduce(ui, model.WorkerReported("AI worker: starting…"))
+    assert starting.worker.words == "AI worker: starting…" and not starting.worker.ready
+    assert not model.needs_render(ui, starting)
+    answered, _ = model.reduce(starting, model.WorkerReported("AI worker: ready", legal_count=12))
+    assert (answered.worker.words, answered.worker.ready, answered.worker.legal_count) == (
+        "AI worker: ready", True, 12)
+    assert model.reduce(answered, model.WorkerReported())[0] is answered  # no news: no change
+    failed, _ = model.reduce(starting, model.WorkerReported(error="no Web Worker here"))
+    assert failed.worker.error == "no Web Worker here" and not failed.worker.ready
+    assert failed.worker.words == "AI worker: starting…"

@@ -15,6 +15,7 @@ from dataclasses import replace
 from functools import cache
 
 from rome.ai import ADVICE_LEVEL, ADVICE_SOURCE
+from rome.ai.answers import ReviewLine, read_review
 from ui import model
 from ui.model import Mode, UiState
 from ui.render.endgame import render_end
@@ -48,9 +49,7 @@ def worker_answer(ui: UiState, ask: model.Review) -> model.ReviewAnswer:
     assert s is not None
     text = ai_worker.review(len(s.seats), s.seed, json.dumps(s.actions), ask.seat, "greedy",
                             s.shrine)
-    lines = tuple((x["ply"], x["round"], x["played"], x["best"], x["loss"], x["reason"])
-                  for x in json.loads(text))
-    return model.ReviewAnswer(ask.generation, ask.seat, lines)
+    return model.ReviewAnswer(ask.generation, ask.seat, tuple(read_review(text)))
 
 
 def ask(ui: UiState, seat: int) -> tuple[UiState, model.Review]:
@@ -98,7 +97,9 @@ def test_a_stale_or_garbled_answer_is_dropped_line_by_line() -> None:
     answer = worker_answer(asked, review)
     assert model.reduce(asked, replace(answer, generation=ui.generation - 1))[0] is asked
     assert model.reduce(asked, replace(answer, seat=2))[0] is asked
-    garbled = replace(answer, lines=((0, 0, "place 99 x", "end", 1.0, "?"),) + answer.lines)
+    bad = ReviewLine(ply=0, round=0, played="place 99 x", best="end", loss=1.0,
+                     played_value=0.0, best_value=1.0, reason="?")
+    garbled = replace(answer, lines=(bad, *answer.lines))
     shown, _ = model.reduce(asked, garbled)
     assert len(shown.review) == len(answer.lines)
     left, _ = model.reduce(shown, model.Leave())

@@ -4,5 +4,6 @@ from typing import Any
 
 Promise: Any
 navigator: Any
-encodeURIComponent: Any
-decodeURIComponent: Any
+
+def encodeURIComponent(text: str, /) -> str: ...
+def decodeURIComponent(text: str, /) -> str: ...

@@ -20,14 +20,16 @@ Pure (no browser import): the pages pass ``location.search`` in; tested on CPyth
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import parse_qsl, unquote, urlsplit
+from urllib.parse import parse_qsl, quote, unquote, urlsplit
 
+from rome import JSONLike
 from ui.bounds import PACE, PACE_NAMES, SEED, Place, Whole, sentence
-from ui.tutorial.topics import TOPICS
+from ui.words.topics import TOPICS
 
 MAX_ADDRESS_CHARS = 200_000
 """The longest query read at all: a replay link of a long 4-player game is ~20 000."""
@@ -224,7 +226,7 @@ class EmbedAddress:
     open_hands: bool = False  # replay: every hand face up (teaching)
     step: int | None = None  # replay: the step to show first
     namespace: str = ""  # game: where its saves go, apart from the site's and other embeds'
-    topic: str = ""  # lesson: one of ui.tutorial.topics.TOPICS
+    topic: str = ""  # lesson: one of ui.words.topics.TOPICS
     problems: tuple[str, ...] = ()
 
 
@@ -256,3 +258,21 @@ def embed_address(search: str) -> EmbedAddress:
                      "and a replay shows one game.")
         values["src"] = ""
     return EmbedAddress(**values, problems=tuple(found))
+
+
+# -- links to the embed views, in the page's own folder (the calculator's share, the end
+# screen's replay link) ------
+def folder_of(href: str) -> str:
+    """``https://x.org/rome/index.html?a#b`` -> ``https://x.org/rome/``."""
+    path = href.split("#", 1)[0].split("?", 1)[0]
+    return path.rsplit("/", 1)[0] + "/"
+
+
+def city_link(href: str, code: str, view: str = "city") -> str:
+    return f"{folder_of(href)}embed.html?view={view}&code={code}"
+
+
+def replay_link(href: str, record: Mapping[str, JSONLike]) -> str:
+    """The replay view of a record (``window.rome.record()``), URL-encoded JSON."""
+    text = json.dumps(record, separators=(",", ":"))
+    return f"{folder_of(href)}embed.html?view=replay&record={quote(text, safe='')}"

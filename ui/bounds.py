@@ -15,7 +15,7 @@ for example "the file's seed must be a whole number from 0 to 9007199254740991, 
 A reader gives its place's words and the error it raises (``AddressError``,
 ``SaveError``, ``RecordError``). A value is checked as its source spells it: the address is
 text, so ``seed=7`` is the number 7, while in JSON the text ``"7"``, ``7.0`` and ``true``
-are not numbers. Player names are not refused but made safe (``ui.render.names.clean_name``).
+are not numbers. Player names are not refused but made safe (``ui.words.names.clean_name``).
 
 Pure (no browser import): tested on CPython.
 """
@@ -25,11 +25,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
+from rome import JSON
 from rome.ai.levels import MENU_LEVELS, TEST_LEVELS
 from rome.cards import SHAPES
-from ui.render.names import quote
+from ui.words.names import quote
 
 MAX_SEED = 2**53 - 1
 """Seeds travel through JSON and JavaScript too: the largest integer both hold exactly.
@@ -63,7 +63,7 @@ class Whole:
     def rule(self) -> str:
         return f"{self.what} from {self.low} to {self.high}"
 
-    def value(self, value: object) -> int | None:
+    def value(self, value: JSON) -> int | None:
         """A JSON value: an ``int`` within the bound (never a bool, ``7.0`` or ``"7"``)."""
         if type(value) is int and self.low <= value <= self.high:
             return value
@@ -89,7 +89,7 @@ MOVE_RULE = f"a move's text of at most {MAX_MOVE_CHARS} characters"
 _DIGITS = re.compile(r"[0-9]+")
 
 
-def shown(value: object) -> str:
+def shown(value: JSON) -> str:
     """A refused value as its sentence quotes it: text in quotes (cut, its length said),
     JSON's other values as JSON writes them, a large number by its digits."""
     if isinstance(value, str):
@@ -104,14 +104,12 @@ def shown(value: object) -> str:
         return f"a number of {digits} digits"
     if isinstance(value, float):
         return repr(value)
-    if isinstance(value, list | tuple):
+    if isinstance(value, list):
         return f"a list of {len(value)}"
-    if isinstance(value, dict):
-        return "an object"
-    return quote(type(value).__name__, MAX_SHOWN)
+    return "an object"
 
 
-def refusal(place: str, name: str, rule: str, value: object) -> str:
+def refusal(place: str, name: str, rule: str, value: JSON) -> str:
     """The one wording: ``the file's seed must be …, not -7``."""
     return f"{place} {name} must be {rule}, not {shown(value)}"
 
@@ -129,10 +127,10 @@ class Place:
     owner: str
     error: Callable[[str], Exception]
 
-    def refuse(self, name: str, rule: str, value: object) -> Exception:
+    def refuse(self, name: str, rule: str, value: JSON) -> Exception:
         return self.error(refusal(self.owner, name, rule, value))
 
-    def whole(self, name: str, bound: Whole, value: object) -> int:
+    def whole(self, name: str, bound: Whole, value: JSON) -> int:
         """A JSON number within ``bound``."""
         number = bound.value(value)
         if number is None:
@@ -146,10 +144,10 @@ class Place:
             raise self.refuse(name, bound.rule, text)
         return number
 
-    def seed(self, value: object) -> int:
+    def seed(self, value: JSON) -> int:
         return self.whole("seed", SEED, value)
 
-    def flag(self, name: str, value: object) -> bool:
+    def flag(self, name: str, value: JSON) -> bool:
         if not isinstance(value, bool):  # "false" is a non-empty string: true
             raise self.refuse(name, FLAG_RULE, value)
         return value
@@ -159,22 +157,23 @@ class Place:
             raise self.refuse(name, SEATS_RULE, count)
         return count
 
-    def seat_kind(self, name: str, value: object) -> str:
+    def seat_kind(self, name: str, value: JSON) -> str:
         """``human`` or a computer level, as the address and the new-game form name it."""
         if not isinstance(value, str) or value not in SEAT_KINDS:
             raise self.refuse(name, KIND_RULE, value)
         return value
 
-    def moves(self, name: str, value: object) -> list[str]:
+    def moves(self, name: str, value: JSON) -> list[str]:
         """A list of move texts, bounded before any is parsed or quoted."""
         if not isinstance(value, list) or len(value) > MAX_MOVES:
             raise self.refuse(name, MOVES_RULE, value)
-        for move in value:
-            if not isinstance(move, str) or len(move) > MAX_MOVE_CHARS:
-                raise self.refuse(name, f"{MOVES_RULE}, each {MOVE_RULE}", move)
-        return value
+        moves = [move for move in value if isinstance(move, str) and len(move) <= MAX_MOVE_CHARS]
+        if len(moves) != len(value):
+            bad = next(m for m in value if not isinstance(m, str) or len(m) > MAX_MOVE_CHARS)
+            raise self.refuse(name, f"{MOVES_RULE}, each {MOVE_RULE}", bad)
+        return moves
 
 
-def is_pace(value: Any) -> bool:
+def is_pace(value: JSON) -> bool:
     """A stored pace setting (milliseconds; the names are the address's)."""
     return PACE.value(value) is not None

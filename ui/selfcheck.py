@@ -24,7 +24,7 @@ import json
 import unicodedata
 import zlib
 from collections.abc import Callable
-from typing import Any
+from typing import Protocol
 
 import rome
 from rome.citycode import decode
@@ -44,7 +44,7 @@ UNICODE: tuple[tuple[str, Callable[[str], str], tuple[tuple[str, str], ...]], ..
      (("\u0301", "Mn"), ("\u674e", "Lo"), ("\U0001f3db", "So"))),
 )
 """Answers of Python's Unicode tables (the names' graphemes are cut by category,
-``ui.render.names``): what each function gives for each text."""
+``ui.words.names``): what each function gives for each text."""
 
 PLAYERS, SEED = 3, 42
 """The dealt game (no shrine)."""
@@ -61,12 +61,20 @@ EXAMPLE_SCORE = {"residential": 46, "aqueducts": 12, "temples": 4, "shrine": 0, 
 """The rulebook's example city and its score, category by category."""
 
 
+class UriCoding(Protocol):
+    """JavaScript's global object as the check uses it: the page's ``window``, the AI
+    worker's ``js`` module."""
+
+    def encodeURIComponent(self, text: str, /) -> str: ...
+    def decodeURIComponent(self, text: str, /) -> str: ...
+
+
 def _pick(ply: int, legal: list[rome.Action]) -> rome.Action:
     """A fixed arithmetic choice among the legal actions (any choice would do)."""
     return legal[(ply * 7919 + 13) % len(legal)]
 
 
-def _engine(_js: Any) -> str:
+def _engine(_js: UriCoding) -> str:
     state = rome.new_game(PLAYERS, seed=SEED, shrine=False)
     first = tuple(str(action) for action in rome.legal_actions(state))
     if first != FIRST_ACTIONS:
@@ -82,7 +90,7 @@ def _engine(_js: Any) -> str:
     return ""
 
 
-def _text(js: Any) -> str:
+def _text(js: UriCoding) -> str:
     for name, utf8, as_json, as_uri in TEXTS:
         answers = {"its UTF-8": name.encode("utf-8") == utf8 and utf8.decode("utf-8") == name,
                    "JSON": json.dumps(name) == as_json and json.loads(as_json) == name,
@@ -99,13 +107,13 @@ def _text(js: Any) -> str:
     return ""
 
 
-def _saves(_js: Any) -> str:
+def _saves(_js: UriCoding) -> str:
     # Imported here: the AI worker, which keeps no names or games, does not run this check,
-    # and these modules (ui.render.markup reads the html module's entity tables) would cost
+    # and these modules (ui.words.markup reads the html module's entity tables) would cost
     # its start about 0.1 s. The page imports them anyway.
-    from ui.render.names import clean_name
     from ui.saves.save import export_game, import_game
     from ui.saves.session import Seat, Session
+    from ui.words.names import clean_name
 
     names = [name for name, *_ in TEXTS]
     if [clean_name(name) for name in names] != names:
@@ -122,13 +130,13 @@ def _saves(_js: Any) -> str:
     return ""
 
 
-CHECKS: dict[str, Callable[[Any], str]] = {
+CHECKS: dict[str, Callable[[UriCoding], str]] = {
     "the engine": _engine, "text": _text, "names and saved games": _saves}
 WORKER_CHECKS = ("the engine", "text")
 """What the AI worker asks itself: it plays from observations and keeps no names."""
 
 
-def problem(js: Any, subjects: tuple[str, ...] = tuple(CHECKS)) -> str:
+def problem(js: UriCoding, subjects: tuple[str, ...] = tuple(CHECKS)) -> str:
     """"" if every answer about ``subjects`` is right, else a sentence fragment saying the
     first that is not.
 

@@ -24,9 +24,8 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import replace
-from typing import Any
 
-from .. import Action, apply_action, sample_state
+from .. import Action, GameState, Observation, apply_action, sample_state
 from .evaluate import Context, estimate, seat_utility, utility
 from .ismcts import Ismcts
 from .levels import Level, Tree, level_params
@@ -58,12 +57,12 @@ def hint_tree(level: str, num_players: int) -> Tree | None:
                                       wall_seconds=math.inf))
 
 
-Plan = tuple[tuple[Action, ...], Any]  # a macro-move's actions and the state after it
+Plan = tuple[tuple[Action, ...], GameState]  # a macro-move's actions and the state after it
 Ranked = tuple[Action, float, int, Plan]
 """(first action, value, visits, its plan in the first deal)."""
 
 
-def forced(search: Search, state: Any, action: Action, seat: int) -> Plan:
+def forced(search: Search, state: GameState, action: Action, seat: int) -> Plan:
     """A plan that starts with ``action`` (one the move generator skips as never
     sensible), finished with the seat's best-looking rest of the turn."""
     after = apply_action(state, action)
@@ -76,8 +75,8 @@ def forced(search: Search, state: Any, action: Action, seat: int) -> Plan:
     return acts, after
 
 
-def tree_rank(obs: dict[str, Any], tree: Tree, seed: int, include: set[Action]
-              ) -> tuple[list[Ranked], Any, Context]:
+def tree_rank(obs: Observation, tree: Tree, seed: int, include: set[Action]
+              ) -> tuple[list[Ranked], GameState, Context]:
     """The first actions: the tree's move (the most visited) first, then the others it
     visited and those filling up to :data:`FIRSTS`, by value; then each ``include``d one
     not among them.  Also the first pooled deal and the evaluation's context."""
@@ -124,7 +123,7 @@ def tree_rank(obs: dict[str, Any], tree: Tree, seed: int, include: set[Action]
     return out, here, ctx
 
 
-def _first(mcts: Ismcts, state: Any, action: Action, seat: int) -> Plan:
+def _first(mcts: Ismcts, state: GameState, action: Action, seat: int) -> Plan:
     """The best-looking plan (by the static value) that starts with ``action`` in
     ``state``, or the action finished as :func:`forced` finishes it."""
     search = mcts.search
@@ -134,7 +133,7 @@ def _first(mcts: Ismcts, state: Any, action: Action, seat: int) -> Plan:
     return max(own, key=lambda t: utility(estimate(t[1], search.policy), seat))
 
 
-def _rolled(mcts: Ismcts, obs: dict[str, Any], action: Action, offset: float) -> Ranked:
+def _rolled(mcts: Ismcts, obs: Observation, action: Action, offset: float) -> Ranked:
     """An action the tree never tried, valued as a leaf of the tree would be: its best plan
     (by the static value) played on greedily in every pooled deal, against the deal's
     greedy line."""

@@ -7,13 +7,12 @@ first decision that needs them, so a page listing the levels stays light.
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from .. import ObservationError, SetupError, sample_state, sensible_actions
+from .. import Observation, ObservationError, SetupError, sample_state, sensible_actions
 from .levels import LEVELS, Tree, level_params
 
 
-def decision_seed(obs: dict[str, Any], seed: int) -> int:
+def decision_seed(obs: Observation, seed: int) -> int:
     """The search's seed: the caller's mixed with where the game stands, so every decision
     of a seeded game is seeded differently and a game replays move for move."""
     mixed: int = (seed * 1_000_003 + obs["round"] * 10_007 + obs["placed"] * 101
@@ -21,7 +20,7 @@ def decision_seed(obs: dict[str, Any], seed: int) -> int:
     return mixed
 
 
-def choose_action(obs: dict[str, Any], level: str = "normal", seed: int = 0) -> str:
+def choose_action(obs: Observation, level: str = "normal", seed: int = 0) -> str:
     """The action (canonical text) the computer plays for ``obs['seat']`` at ``level``.
 
     Raises :class:`rome.SetupError` for an unknown level or a seed that is not an integer

@@ -30,15 +30,14 @@ This module adds the parts up; what a city and a hand are worth lives in
 
 from __future__ import annotations
 
-from typing import Any
-
+from .. import GameState, PlayerState
 from ..scoring import score_city
 from .evaluate_city import CityShape, add_potential, city_potential, city_value, hand_value
 from .evaluate_context import PHASES, TERMS, WEIGHTS, Context, PlayerParts, phase_of
 from .evaluate_race import add_race, add_turn_terms
 
 
-def player_estimate(state: Any, seat: int, ctx: Context) -> float:
+def player_estimate(state: GameState, seat: int, ctx: Context) -> float:
     """Estimated final score of ``seat`` without the influence race (nor the emissaries
     still to act this round)."""
     turns = ctx.turns(state)[seat]
@@ -49,7 +48,7 @@ def player_estimate(state: Any, seat: int, ctx: Context) -> float:
     return sum(b * x for b, x in zip(beta[:len(parts)], parts, strict=True))
 
 
-def _player_parts(p: Any, turns: int, ctx: Context
+def _player_parts(p: PlayerState, turns: int, ctx: Context
                   ) -> tuple[float, PlayerParts]:
     """The hand-weighted value of player record ``p`` with ``turns`` turns left, and its
     parts (the first five :data:`TERMS`)."""
@@ -69,7 +68,7 @@ def _player_parts(p: Any, turns: int, ctx: Context
     return found
 
 
-def _player_value(p: Any, shape: CityShape, turns: int, ctx: Context
+def _player_value(p: PlayerState, shape: CityShape, turns: int, ctx: Context
                   ) -> tuple[float, PlayerParts]:
     """:func:`_player_parts` worked out (``shape`` is the record's city)."""
     w = ctx.w
@@ -98,7 +97,7 @@ def _player_value(p: Any, shape: CityShape, turns: int, ctx: Context
     return value, (now, potential, hv, bricks, production)
 
 
-def _score_now(p: Any, shape: CityShape, ctx: Context) -> float:
+def _score_now(p: PlayerState, shape: CityShape, ctx: Context) -> float:
     """Player record ``p``'s final score if the game ended now (its city is ``shape``)."""
     cards_value = sum(map(ctx.values.__getitem__, p.influence_cards))
     key = (id(shape), tuple(p.points.items()), p.coins, p.influence, cards_value)
@@ -109,7 +108,7 @@ def _score_now(p: Any, shape: CityShape, ctx: Context) -> float:
     return now
 
 
-def estimate(state: Any, ctx: Context) -> list[float]:
+def estimate(state: GameState, ctx: Context) -> list[float]:
     """Estimated final score of every seat."""
     if state.phase == "over":
         return [_score_now(p, ctx.shape_of(p.city), ctx) for p in state.players]
@@ -125,7 +124,7 @@ def estimate(state: Any, ctx: Context) -> list[float]:
     return out
 
 
-def terms(state: Any, ctx: Context) -> list[tuple[float, ...]]:
+def terms(state: GameState, ctx: Context) -> list[tuple[float, ...]]:
     """Every seat's :data:`TERMS` (hand-weighted; their sum is the hand-set estimate)."""
     n = ctx.n
     turn = [0.0] * n

@@ -8,9 +8,9 @@ the race is worked out once and found again by identity or contents.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Hashable
 
-from .. import turns_left
+from .. import GameState, PlayerState, turns_left
 from ..cards import SHAPES, card_instances, card_kinds
 from ..city import Pos
 from .evaluate_city import CityShape
@@ -75,19 +75,20 @@ class Context:
             self.fit = tuple(tuple(self.w.get(f"fit_{t}_{ph}", 1.0) for t in TERMS)
                              for ph in PHASES)
         # the keys are tuples of what each value reads (see where each is filled)
-        self.player_cache: dict[tuple[int, int], tuple[Any, float, PlayerParts]] = {}
-        self.player_contents: dict[tuple[Any, ...], tuple[float, PlayerParts]] = {}
-        self.now_cache: dict[tuple[Any, ...], float] = {}  # keyed by the shape's identity
-        self.hand_cache: dict[tuple[Any, ...], float] = {}  # keyed by the shape's identity
+        self.player_cache: dict[tuple[int, int], tuple[PlayerState, float, PlayerParts]] = {}
+        self.player_contents: dict[tuple[Hashable, ...], tuple[float, PlayerParts]] = {}
+        self.now_cache: dict[tuple[Hashable, ...], float] = {}  # keyed by the shape's identity
+        self.hand_cache: dict[tuple[Hashable, ...], float] = {}  # keyed by the shape's identity
         self.potential_cache: dict[tuple[int, int], tuple[float, ...]] = {}  # the same
         self.hand_kinds: dict[tuple[HandCard, ...], tuple[str, ...]] = {}  # sorted kinds
-        self.turns_cache: dict[tuple[Any, ...], tuple[int, ...]] = {}
-        self.race_cache: dict[tuple[Any, ...], tuple[tuple[float, ...], tuple[float, ...]]] = {}
-        self.turn_cache: dict[tuple[Any, ...], tuple[tuple[int, float], ...]] = {}
-        self.shape_cache: dict[int, tuple[Any, CityShape]] = {}
+        self.turns_cache: dict[tuple[Hashable, ...], tuple[int, ...]] = {}
+        self.race_cache: dict[tuple[Hashable, ...],
+                              tuple[tuple[float, ...], tuple[float, ...]]] = {}
+        self.turn_cache: dict[tuple[Hashable, ...], tuple[tuple[int, float], ...]] = {}
+        self.shape_cache: dict[int, tuple[dict[Pos, int], CityShape]] = {}
         self.shapes: dict[tuple[tuple[Pos, int], ...], CityShape] = {}
 
-    def turns(self, state: Any) -> tuple[int, ...]:
+    def turns(self, state: GameState) -> tuple[int, ...]:
         """Every seat's :func:`rome.turns_left`, cached by what they depend on: where the
         round stands (phase, round, the emissaries on the strip, the acting one, its step
         and whether it has built; ``tests/test_ai_evaluate.py`` checks the key suffices)."""

@@ -6,13 +6,12 @@ those still in deck I.
 from __future__ import annotations
 
 import math
-from typing import Any
 
-from .. import influence_in_deck, strip_space_resources
+from .. import GameState, influence_in_deck, strip_space_resources
 from .evaluate_context import Context
 
 
-def add_turn_terms(state: Any, ctx: Context, out: list[float]) -> None:
+def add_turn_terms(state: GameState, ctx: Context, out: list[float]) -> None:
     """Bricks, cogs and order of the emissaries still to act this round, added to each
     seat's value in the order of the strip (kept per strip and turn: the same few recur
     all through a search)."""
@@ -26,7 +25,7 @@ def add_turn_terms(state: Any, ctx: Context, out: list[float]) -> None:
         out[seat] += x
 
 
-def _turn_addends(state: Any, w: dict[str, float]) -> tuple[tuple[int, float], ...]:
+def _turn_addends(state: GameState, w: dict[str, float]) -> tuple[tuple[int, float], ...]:
     """(seat, value) of each emissary still to act this round, in strip order."""
     adds = []
     start = state.acting if state.phase == "action" else 1
@@ -42,7 +41,7 @@ def _turn_addends(state: Any, w: dict[str, float]) -> tuple[tuple[int, float], .
     return tuple(adds)
 
 
-def add_race(state: Any, ctx: Context, out: list[float], out_future: list[float]) -> None:
+def add_race(state: GameState, ctx: Context, out: list[float], out_future: list[float]) -> None:
     """The influence race: the cards on the table (into ``out``) and those still to come
     from deck I (into ``out_future``), shared by a soft-max of the influence tokens."""
     pool = sum(map(ctx.values.__getitem__, state.influence_pool))

@@ -20,11 +20,11 @@ moves), which only the search has.  Three rules, each checked by
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from .. import Action, move_words
+from .. import Action, GameState, Observation, move_words
 from ..cards import space_resources
 from .advice import EVEN
+from .answers import Gains, Mark, Move
 from .evaluate import TERMS
 
 
@@ -70,7 +70,7 @@ def plural(n: int, one: str, many: str = "") -> str:
     return f"{n} {one if n == 1 else many or one + 's'}"
 
 
-def tempo(obs: dict[str, Any], action: Action) -> str:
+def tempo(obs: Observation, action: Action) -> str:
     """What an emissary placement buys: the turn's resources and when it comes."""
     if action.verb != "place" or not obs["strips"] or obs["strips"][0] is None:
         return ""
@@ -217,12 +217,13 @@ def distinct_words(actions: list[Action], words: list[str],
     return out
 
 
-def marks(plan: list[Action]) -> list[dict[str, Any]]:
+def marks(plan: list[Action]) -> list[Mark]:
     """Where each action of a plan is on the table, for the UI to mark: the card (draft,
     take, build, keep), the offer's deck (take, school), the city space (build, as
     ``[row, column]``), the strip space (place)."""
-    return [{"verb": a.verb, "card": a.kind, "deck": a.deck,
-             "cell": None if a.row is None else [a.row, a.col], "space": a.space}
+    return [Mark(verb=a.verb, card=a.kind, deck=a.deck,
+                 cell=None if a.row is None or a.col is None else [a.row, a.col],
+                 space=a.space)
             for a in plan]
 
 
@@ -249,7 +250,7 @@ def _with_plan(words: str, plan: list[Action], city: dict[tuple[int, int], str])
     return f"{words}, then build {what}" + (f" {where}" if where else "")
 
 
-def worded(lines: list[Line], state: Any, obs: dict[str, Any]) -> list[dict[str, Any]]:
+def worded(lines: list[Line], state: GameState, obs: Observation) -> list[Move]:
     """The suggestions as the hint gives them (JSON-safe), best first."""
     seat = obs["seat"]
     city = {(r, c): kind for r, c, kind, *_rest in obs["players"][seat]["city"]}
@@ -260,14 +261,14 @@ def worded(lines: list[Line], state: Any, obs: dict[str, Any]) -> list[dict[str,
     out = []
     for i, (x, plan) in enumerate(zip(lines, plans, strict=True)):
         setup, _u, cost, _d = split(x)
-        out.append({
-            "action": str(x.action), "plan": [str(a) for a in plan], "marks": marks(plan),
-            "value": round(x.value, 2), "loss": round(x.loss, 2),
-            "now": x.points, "sets_up": round(setup, 1), "costs": round(cost, 1),
-            "gains": {"points": x.points, "influence": x.influence, "coins": -x.coins,
-                      "bricks": -x.bricks, "cards": x.cards, "buildings": x.buildings},
-            "words": words[i],
-            "reason": reason(x, tempo(obs, x.action)),
-            "why": why(x, lines[i + 1], lines[i + 1:]) if i + 1 < len(lines) else "",
-        })
+        out.append(Move(
+            action=str(x.action), plan=[str(a) for a in plan], marks=marks(plan),
+            value=round(x.value, 2), loss=round(x.loss, 2),
+            now=x.points, sets_up=round(setup, 1), costs=round(cost, 1),
+            gains=Gains(points=x.points, influence=x.influence, coins=-x.coins,
+                        bricks=-x.bricks, cards=x.cards, buildings=x.buildings),
+            words=words[i],
+            reason=reason(x, tempo(obs, x.action)),
+            why=why(x, lines[i + 1], lines[i + 1:]) if i + 1 < len(lines) else "",
+        ))
     return out

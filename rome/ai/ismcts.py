@@ -45,9 +45,17 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any
 
-from .. import Action, current_player, is_over, sample_state, sensible_actions, turns_left
+from .. import (
+    Action,
+    GameState,
+    Observation,
+    current_player,
+    is_over,
+    sample_state,
+    sensible_actions,
+    turns_left,
+)
 from .evaluate import Context, estimate, seat_utility
 from .levels import Tree
 from .minimax import BudgetExceeded
@@ -68,7 +76,8 @@ class Node:
         self.avail = 0  # iterations in which the move was available to choose
         self.prior = 0.0  # summed static utility (one per time it was ranked)
         self.prior_n = 0
-        self.ranked: dict[int, tuple[list[tuple[float, Key, Any]], int]] = {}  # per pooled deal
+        # per pooled deal
+        self.ranked: dict[int, tuple[list[tuple[float, Key, GameState]], int]] = {}
 
 
 class Ismcts:
@@ -82,9 +91,10 @@ class Ismcts:
         self.iterations = 0
         self.horizon = tree.base.horizon  # whole turns from the root (the end: finishing)
         self.finishing = False  # leaves are finished games (Tree.finish_turns)
-        self.pool: list[tuple[Any, list[float] | None]] = []  # (deal, its greedy line's values)
+        # (deal, its greedy line's values)
+        self.pool: list[tuple[GameState, list[float] | None]] = []
 
-    def ranked(self, state: Any, mover: int) -> list[tuple[float, Key, Any]]:
+    def ranked(self, state: GameState, mover: int) -> list[tuple[float, Key, GameState]]:
         """The mover's macro-moves in this determinisation, best first by its static utility
         (stable: equal values keep the generation order)."""
         out = []
@@ -96,8 +106,8 @@ class Ismcts:
         out.sort(key=lambda t: -t[0])
         return out
 
-    def ranked_at(self, node: Node, deal: int | None, state: Any, mover: int
-                  ) -> list[tuple[float, Key, Any]]:
+    def ranked_at(self, node: Node, deal: int | None, state: GameState, mover: int
+                  ) -> list[tuple[float, Key, GameState]]:
         """:meth:`ranked` at ``node`` in pooled deal ``deal``, computed once per pair.
 
         Why: with pooled deals a node's position in a deal is always the same, so its
@@ -116,8 +126,8 @@ class Ismcts:
         node.ranked[deal] = (options, self.search.nodes - before)
         return options
 
-    def select(self, node: Node, options: list[tuple[float, Key, Any]]
-               ) -> tuple[Key, Any, float]:
+    def select(self, node: Node, options: list[tuple[float, Key, GameState]]
+               ) -> tuple[Key, GameState, float]:
         """The option to follow: the best-prior option not yet in the tree if any, else the
         highest UCB score with progressive bias."""
         for u, key, child in options:
@@ -136,7 +146,7 @@ class Ismcts:
                 best, best_score = opt, score
         return best[1], best[2], best[0]
 
-    def iterate(self, obs: dict[str, Any], rng: random.Random) -> None:
+    def iterate(self, obs: Observation, rng: random.Random) -> None:
         """One iteration: deal, descend over available children, expand one, evaluate,
         back up.  Nothing is written into the tree until the leaf is valued, so an iteration
         the budget cuts leaves no trace."""
@@ -184,7 +194,7 @@ class Ismcts:
                 kid.w -= self.utility(ref, mover)
         self.iterations += 1
 
-    def deal(self, obs: dict[str, Any], rng: random.Random) -> tuple[Any, list[float] | None]:
+    def deal(self, obs: Observation, rng: random.Random) -> tuple[GameState, list[float] | None]:
         """This iteration's determinisation, and with ``baseline`` every seat's values at the
         horizon when all play greedily from it (computed once per pooled deal).
 
@@ -220,7 +230,7 @@ class Ismcts:
         mine = values[mover]
         return u + (bonus if mine > best_other else -bonus if mine < best_other else 0.0)
 
-    def leaf_values(self, state: Any, turns: int) -> list[float]:
+    def leaf_values(self, state: GameState, turns: int) -> list[float]:
         """Every seat's estimate at the horizon: greedy play for the ``turns`` left (every
         seat's one-step best macro-move, :meth:`Search.play_on`), or the static value."""
         s = (self.search.play_on(state, turns, self.tree.rollout_positions)
@@ -229,7 +239,7 @@ class Ismcts:
         return estimate(s, self.ctx)
 
 
-def decide(obs: dict[str, Any], tree: Tree, seed: int) -> Action:
+def decide(obs: Observation, tree: Tree, seed: int) -> Action:
     """The first action of the most visited root macro-moves (visits summed per first
     action); ties go to the better mean value.  Falls back to the best static value when
     the budget does not complete one iteration."""

@@ -26,13 +26,13 @@ Why this shape:
 from __future__ import annotations
 
 import math
-from typing import Any, Protocol
+from typing import Protocol
 
 from .. import Action, GameState, current_player, is_over
 from .evaluate import Context, estimate, utility
 from .levels import Level
 
-Order = list[tuple[tuple[Action, ...], Any]]
+Order = list[tuple[tuple[Action, ...], GameState]]
 
 
 class BudgetExceeded(Exception):
@@ -121,7 +121,8 @@ def iteration(search: Searcher, order: Order, depth: int) -> tuple[dict[Action, 
     return values, [(acts, s) for _v, acts, s in scored]
 
 
-def plausible(kids: list[tuple[float, Any]], replies: int, margin: float) -> list[Any]:
+def plausible(kids: list[tuple[float, GameState]], replies: int, margin: float
+              ) -> list[GameState]:
     """An opponent's replies worth searching: its best (``kids`` are sorted best-first by
     its own utility) and the next ones within ``margin`` of it, at most ``replies``."""
     best = kids[0][0]

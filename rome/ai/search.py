@@ -35,11 +35,11 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any
 
 from .. import (
     Action,
     GameState,
+    Observation,
     apply_action,
     current_player,
     sample_state,
@@ -74,30 +74,30 @@ class Search:
             raise BudgetExceeded
 
     # -- move generation -----------------------------------------------------------
-    def children(self, state: Any, positions: int | None = None
-                 ) -> list[tuple[tuple[Action, ...], Any]]:
+    def children(self, state: GameState, positions: int | None = None
+                 ) -> list[tuple[tuple[Action, ...], GameState]]:
         """(actions, resulting state) for every macro-move of the player to act, builds
         kept at ``positions`` places per card kind (the level's unless given)."""
         if state.phase == "action":
             return self.turn_plans(state, positions)
-        out: list[tuple[tuple[Action, ...], Any]] = []
+        out: list[tuple[tuple[Action, ...], GameState]] = []
         for a in sensible_actions(state):
             out.append(((a,), apply_action(state, a)))
         self.tick(len(out))
         return out
 
-    def turn_plans(self, state: Any, positions: int | None = None
-                   ) -> list[tuple[tuple[Action, ...], Any]]:
+    def turn_plans(self, state: GameState, positions: int | None = None
+                   ) -> list[tuple[tuple[Action, ...], GameState]]:
         acting, rnd = state.acting, state.round
         keep = self.level.positions if positions is None else positions
         mover = current_player(state)
         assert mover is not None  # only a game in progress is searched
-        results: list[tuple[tuple[Action, ...], Any]] = []
+        results: list[tuple[tuple[Action, ...], GameState]] = []
 
         def done(s: GameState) -> bool:
             return s.phase != "action" or s.acting != acting or s.round != rnd
 
-        def rec(s: Any, prefix: tuple[Action, ...]) -> None:
+        def rec(s: GameState, prefix: tuple[Action, ...]) -> None:
             if done(s):
                 results.append((prefix, s))
                 return
@@ -142,7 +142,7 @@ class Search:
         rec(state, ())
         return results
 
-    def pick_builds(self, s: Any, mover: int, builds: list[Action], k: int) -> list[Action]:
+    def pick_builds(self, s: GameState, mover: int, builds: list[Action], k: int) -> list[Action]:
         if not builds:
             return []
         shape = self.ctx.shape_of(s.players[mover].city)
@@ -163,7 +163,7 @@ class Search:
         return keep
 
     # -- search ----------------------------------------------------------------------
-    def leaf(self, state: Any) -> float:
+    def leaf(self, state: GameState) -> float:
         """The root's utility at the end of a roll-out (or of the game): the estimated
         margin, or with ``Level.win_spread`` in a duel its chance of winning
         (:func:`win_value`)."""
@@ -175,7 +175,7 @@ class Search:
             return u
         return win_value(u, self.ctx.turns(state)[self.root], spread)
 
-    def leaf_values(self, state: Any) -> list[float]:
+    def leaf_values(self, state: GameState) -> list[float]:
         """Every seat's utility at the end of a roll-out, as :meth:`leaf` values the root's
         (max-n: each opponent chooses by its own component)."""
         self.tick()
@@ -188,7 +188,7 @@ class Search:
         t = self.ctx.turns(state)[self.root]
         return [win_value(u, t, spread) for u in us]
 
-    def greedy_step(self, state: Any, positions: int | None = None) -> Any:
+    def greedy_step(self, state: GameState, positions: int | None = None) -> GameState:
         """The one-step greedy macro-move of the seat to act (as the greedy bot plays)."""
         mover = current_player(state)
         assert mover is not None  # only a game in progress is searched
@@ -198,12 +198,13 @@ class Search:
             v = utility(estimate(s2, self.policy), mover)
             if v > best_v:
                 best, best_v = s2, v
+        assert best is not None  # a game in progress has a move
         return best
 
-    def rollout(self, state: Any, horizon: int) -> float:
+    def rollout(self, state: GameState, horizon: int) -> float:
         return self.leaf(self.play_on(state, horizon))
 
-    def play_on(self, state: Any, horizon: int, positions: int | None = None) -> Any:
+    def play_on(self, state: GameState, horizon: int, positions: int | None = None) -> GameState:
         """``state`` played on greedily by every seat for ``horizon`` whole turns (builds
         at ``positions`` places per card kind, the level's unless given)."""
         s = state
@@ -214,7 +215,7 @@ class Search:
             s = self.greedy_step(s, positions)
         return s
 
-    def candidates(self, state: Any) -> list[tuple[tuple[Action, ...], Any, float]]:
+    def candidates(self, state: GameState) -> list[tuple[tuple[Action, ...], GameState, float]]:
         """The root's macro-moves, best first by the static evaluation, cut to ``width``."""
         root = current_player(state)
         assert root is not None  # only a game in progress is searched
@@ -226,8 +227,8 @@ class Search:
         scored.sort(key=lambda t: -t[2])
         return scored[:self.level.width]
 
-    def root_values(self, state: Any) -> tuple[dict[Action, float],
-                                                list[tuple[tuple[Action, ...], Any]]]:
+    def root_values(self, state: GameState) -> tuple[dict[Action, float],
+                                                list[tuple[tuple[Action, ...], GameState]]]:
         """Depth 1: each first action's value (its best plan's roll-out or static value),
         and the root macro-moves best-first for deeper iterations."""
         firsts: dict[Action, float] = {}
@@ -286,7 +287,7 @@ def quick_build_score(kinds: dict[Pos, str], kind: str, pos: tuple[int, int]) ->
     return score
 
 
-def decide(obs: dict[str, Any], level: Level, seed: int) -> Action:
+def decide(obs: Observation, level: Level, seed: int) -> Action:
     """The level's move for the seat of ``obs``: searched in ``level.samples`` deals drawn
     from what the seat cannot see."""
     rng = random.Random(seed)
@@ -295,7 +296,7 @@ def decide(obs: dict[str, Any], level: Level, seed: int) -> Action:
     return decide_in(samples, obs["seat"], level, rng, deadline)
 
 
-def decide_in(samples: list[Any], seat: int, level: Level, rng: random.Random,
+def decide_in(samples: list[GameState], seat: int, level: Level, rng: random.Random,
               deadline: float) -> Action:
     """The move of ``seat`` searched in the given deals (full states); ``rng`` draws the
     soft-max choice.  Apart from :func:`decide`, only a benchmark calls it, with the true

@@ -11,22 +11,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
 
+import rome
 from rome.cards import BUILDINGS
-from rome.citycode import CARD_VALUES, decode, encode
-from ui.embed import links, scorecard
+from rome.citycode import CARD_VALUES, decode_city, encode
+from rome.score_input import FinishedCity, city_json, holds_tokens
+from ui import address
+from ui.embed import scorecard
 from ui.embed.view import Effect, Focus, Keep
 
 SIDE = 4
 Pos = tuple[int, int]
 NUMBERS = ("coins", "influence_tokens")
 """The resources the reader types or steps (``data-input`` / ``data-do="<name>±"``)."""
-
-
-def holds_tokens(kind: str) -> bool:
-    """Thermal baths (and the imperial ones) carry point tokens."""
-    return BUILDINGS[kind].build_points >= 0
 
 
 def max_tokens(kind: str) -> int:
@@ -51,28 +48,14 @@ class Calculator:
     @classmethod
     def from_code(cls, code: str) -> Calculator:
         """Start from a city code (a shared link); malformed codes raise ScoreInputError."""
-        data = decode(code)
-        kinds: dict[Pos, str] = {}
-        points: dict[Pos, int] = {}
-        for r, row in enumerate(data["city"]):
-            for c, cell in enumerate(row):
-                if isinstance(cell, dict):
-                    kinds[(r, c)] = cell["card"]
-                    if cell["point_tokens"]:
-                        points[(r, c)] = cell["point_tokens"]
-                elif cell is not None:
-                    kinds[(r, c)] = cell
-        return cls(kinds, points, data["coins"], data["influence_tokens"],
-                   frozenset(data["influence_cards"]))
+        city = decode_city(code)
+        return cls(city.kinds, city.points, city.coins, city.influence_tokens,
+                   frozenset(city.influence_cards))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, rome.JSON]:
         """The city as ``python -m rome score`` reads it."""
-        rows: list[list[Any]] = [[None] * SIDE for _ in range(SIDE)]
-        for (r, c), kind in self.kinds.items():
-            rows[r][c] = ({"card": kind, "point_tokens": self.points.get((r, c), 0)}
-                          if holds_tokens(kind) else kind)
-        return {"city": rows, "coins": self.coins, "influence_tokens": self.influence_tokens,
-                "influence_cards": sorted(self.cards)}
+        return city_json(FinishedCity(dict(self.kinds), dict(self.points), self.coins,
+                                      self.influence_tokens, sorted(self.cards)))
 
     def scored(self) -> scorecard.Scored:
         return scorecard.score(self.to_json())
@@ -141,7 +124,7 @@ def reduce(calc: Calculator, event: Event) -> Result:
         return replace(calc, query=event.query), ()
     if isinstance(event, Share):
         code = calc.code()
-        return replace(calc, link=links.city_link(event.href, code) if code else ""), ()
+        return replace(calc, link=address.city_link(event.href, code) if code else ""), ()
     calc = replace(calc, link="")
     if isinstance(event, SelectCell):
         r, c = event.pos

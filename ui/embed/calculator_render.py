@@ -12,12 +12,13 @@ from functools import lru_cache
 
 from rome.cards import BUILDINGS
 from rome.citycode import CARD_VALUES
+from rome.score_input import holds_tokens
 from ui.embed import scorecard
-from ui.embed.calculator import SIDE, Calculator, Pos, holds_tokens
+from ui.embed.calculator import SIDE, Calculator, Pos
 from ui.embed.view import Frame
-from ui.render.card_words import card_title, short_name, tiny_name
-from ui.render.markup import attrs, esc
 from ui.render.svg_cards import card_svg, influence_card_svg
+from ui.words.card_words import card_title, short_name, tiny_name
+from ui.words.markup import attrs, esc
 
 
 def grid_html(kinds: Mapping[Pos, str], points: Mapping[Pos, int], *, selected: Pos | None = None,

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from rome import ScoreInputError
 from rome.citycode import decode
-from ui.embed import links, scorecard
+from ui import address
+from ui.embed import scorecard
 from ui.embed.calculator_render import grid_html
-from ui.render.markup import esc
+from ui.words.markup import esc
 
 
 def render(code: str, href: str) -> str:
@@ -20,7 +21,7 @@ def render(code: str, href: str) -> str:
     if city is None:
         return f'<div class="embed-city">{scorecard.render(result)}</div>'
     grid = grid_html(city.kinds, city.points, editable=False)
-    link = links.city_link(href, code, view="calculator")
+    link = address.city_link(href, code, view="calculator")
     return (
         f'<div class="embed-city"><section class="calc-city" aria-label="The city">{grid}'
         f'<p class="res">{city.coins} coins · {city.influence_tokens} influence tokens · '

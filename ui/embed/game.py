@@ -8,12 +8,15 @@ game itself says so, once, in an embed's words (``ui.saves.refusal``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ui.address import EmbedAddress
 
+if TYPE_CHECKING:
+    from ui.shell.app import App
+
 PREFIX = "rome-embed."
-_app: Any = None
+_app: App | None = None
 
 
 def namespace(params: EmbedAddress) -> str:

@@ -25,9 +25,7 @@ from ui.embed.view import Effect, Focus, Frame
 from ui.model import effects as model_effects
 from ui.model import events, reduce
 from ui.model.state import UiState
-from ui.render.card_words import plural
 from ui.render.city import render_city
-from ui.render.markup import button, esc
 from ui.render.table import render_hand, render_offer, render_strip
 from ui.render.tutorial import target
 from ui.render.view import TableView, table_view
@@ -37,6 +35,8 @@ from ui.tutorial.course import Course, Tutorial, played_out
 from ui.tutorial.courses import COURSES
 from ui.tutorial.lesson_tasks import TASKS
 from ui.tutorial.lessons import LESSONS, key, next_topic, topic_of
+from ui.words.card_words import plural
+from ui.words.markup import button, esc
 
 DONE = "[data-tutorial-done]"
 RECORDED = Place("the lesson's", ValueError)

@@ -9,16 +9,25 @@ view is on screen".
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pyscript import document, window
 
 from ui import address
 from ui.address import EmbedAddress
-from ui.embed import page, replay
-from ui.render.markup import esc
+from ui.embed import calculator, page, replay
+from ui.embed.calculator import Calculator
+from ui.embed.page import ViewPage
 from ui.shell import boot
-from ui.tutorial.topics import TOPICS
+from ui.words.markup import esc
+from ui.words.topics import TOPICS
 
-_view: object = None
+if TYPE_CHECKING:  # the table's model is loaded by a lesson's frame only
+    from ui.model.events import Event
+    from ui.model.state import UiState
+
+_view: (ViewPage[Calculator, calculator.Event] | ViewPage[replay.Viewer, replay.Go]
+        | ViewPage[UiState, Event] | None) = None
 LESSON_HELP = ("The address needs topic= with one of the lessons: " + ", ".join(TOPICS)
                + ".")
 

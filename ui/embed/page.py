@@ -9,7 +9,7 @@ are delegated to the root, so they survive the rewriting.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from pyscript import document, window
 from pyscript.ffi import create_proxy
@@ -19,28 +19,35 @@ from rome import ScoreInputError
 from ui.address import EmbedAddress
 from ui.embed import calculator, calculator_render, city, replay
 from ui.embed.view import Effect, Focus, Frame, Keep
-from ui.render.markup import esc, present
 from ui.tutorial.marks import TARGET
+from ui.words.markup import esc, present
+
+if TYPE_CHECKING:
+    from pyodide.ffi import JsProxy
+
+    from ui.model.events import Event
+    from ui.model.state import UiState
 
 S = TypeVar("S")
 E = TypeVar("E")
-_proxies: list[Any] = []  # kept alive for as long as the page lives
+_proxies: list[JsProxy] = []  # kept alive for as long as the page lives
 
 
-def _listen(target: Any, event: str, handler: Callable[[Any], None]) -> None:
+def _listen(target: JsProxy, event: str, handler: Callable[[JsProxy], None]) -> None:
     proxy = create_proxy(handler)
     _proxies.append(proxy)
     target.addEventListener(event, proxy)
 
 
-def _closest(event: Any, selector: str) -> Any:
+def _closest(event: JsProxy, selector: str) -> JsProxy | None:
     target = event.target
     found = target.closest(selector) if present(target) and hasattr(target, "closest") else None
     return found if present(found) else None
 
 
-def _app() -> Any:
-    return document.getElementById("app")
+def _app() -> JsProxy:
+    app: JsProxy = document.getElementById("app")
+    return app
 
 
 class ViewPage(Generic[S, E]):
@@ -99,7 +106,8 @@ def mount_calculator(params: EmbedAddress) -> ViewPage[calculator.Calculator, ca
     return view
 
 
-def _calculator_click(view: ViewPage[Any, calculator.Event], event: Any) -> None:
+def _calculator_click(view: ViewPage[calculator.Calculator, calculator.Event],
+                       event: JsProxy) -> None:
     cell = _closest(event, "[data-cell]")
     card = _closest(event, "[data-card]")
     infl = _closest(event, "[data-influence-card]")
@@ -117,7 +125,8 @@ def _calculator_click(view: ViewPage[Any, calculator.Event], event: Any) -> None
         view.dispatch(calculator.Do(str(do.getAttribute("data-do"))))
 
 
-def _calculator_input(view: ViewPage[Any, calculator.Event], event: Any) -> None:
+def _calculator_input(view: ViewPage[calculator.Calculator, calculator.Event],
+                       event: JsProxy) -> None:
     target = event.target
     if target.matches("[data-catalogue-search]"):
         view.dispatch(calculator.Search(str(target.value)))
@@ -146,13 +155,13 @@ def mount_replay(game: replay.Replay, params: EmbedAddress) -> ViewPage[replay.V
     return view
 
 
-def _replay_click(view: ViewPage[replay.Viewer, replay.Go], event: Any) -> None:
+def _replay_click(view: ViewPage[replay.Viewer, replay.Go], event: JsProxy) -> None:
     button = _closest(event, "[data-replay]")
     if button is not None:
         view.dispatch(replay.Go(str(button.dataset.replay)))
 
 
-def _replay_key(view: ViewPage[replay.Viewer, replay.Go], event: Any) -> None:
+def _replay_key(view: ViewPage[replay.Viewer, replay.Go], event: JsProxy) -> None:
     key = REPLAY_KEYS.get(str(event.key))
     target = event.target
     typing = present(target) and str(getattr(target, "tagName", "")) in ("INPUT", "SELECT")
@@ -162,17 +171,17 @@ def _replay_key(view: ViewPage[replay.Viewer, replay.Go], event: Any) -> None:
 
 
 # -- lesson --------------------------------------------------------------------------------
-def mount_lesson(topic: str) -> ViewPage[Any, Any]:
+def mount_lesson(topic: str) -> ViewPage[UiState, Event]:
     """The lesson of ``topic``: a click on a choice is the table's event (a card to build,
     a move), reduced by the table's reducer; buttons take Enter and Space themselves. The
     table's model is imported here, so the other views do not load it."""
     from ui.embed import lesson
     from ui.model import events
 
-    view: ViewPage[Any, Any] = ViewPage(lesson.start(topic), lesson.reduce_lesson,
-                                        lesson.frame, lesson.shell)
+    view: ViewPage[UiState, Event] = ViewPage(lesson.start(topic), lesson.reduce_lesson,
+                                              lesson.frame, lesson.shell)
 
-    def click(event: Any) -> None:
+    def click(event: JsProxy) -> None:
         chosen = _closest(event, "[data-action]")
         card = _closest(event, "[data-select]")
         if chosen is not None:

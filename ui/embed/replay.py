@@ -13,18 +13,17 @@ The viewer is a frozen :class:`Viewer` (the game and the step shown) that only
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 import rome
 from ui.address import MAX_RECORD_CHARS
 from ui.bounds import PLAYERS, Place, shown
 from ui.embed.view import Frame
-from ui.render.card_words import card_title
 from ui.render.city import render_city
 from ui.render.endgame import render_end
-from ui.render.markup import esc
 from ui.render.svg_cards import back_svg, card_svg, influence_card_svg
 from ui.saves.save import SaveError, parse_bounded
+from ui.words.card_words import card_title
+from ui.words.markup import esc
 
 RECORD_DEPTH = 2  # an object holding the list of actions
 
@@ -85,12 +84,13 @@ def load(text: str) -> Replay:
     return Replay(players, seed, shrine, tuple(actions), tuple(states), tuple(lines))
 
 
-def _hand_html(hand: list[dict[str, Any]], open_hands: bool) -> str:
+def _hand_html(hand: list[rome.SeenCard], open_hands: bool) -> str:
     cards = []
     for card in hand:
-        if card.get("kind") and (open_hands or card.get("public")):
-            cards.append(f'<span class="hand-card" title="{esc(card_title(card["kind"]))}">'
-                         f'{card_svg(card["kind"])}</span>')
+        kind = card["kind"]
+        if kind and (open_hands or card["public"]):
+            cards.append(f'<span class="hand-card" title="{esc(card_title(kind))}">'
+                         f'{card_svg(kind)}</span>')
         else:
             cards.append(f'<span class="hand-card back" title="A card from deck '
                          f'{esc(card["deck"])}">{back_svg(card["deck"])}</span>')

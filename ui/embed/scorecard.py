@@ -8,15 +8,14 @@ very functions of ``python -m rome score``; this module adds only the words.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import rome
 from rome import ScoreInputError
 from rome.cards import AQUEDUCT_POINTS, BUILDINGS
 from rome.score_input import FinishedCity, read_city
 from rome.scoring import TEMPLE_SCORING, CityFacts, area_points, residential_areas, score_city
-from ui.render.markup import esc
 from ui.render.table import CATEGORY_LABELS as LABELS
+from ui.words.markup import esc
 
 RULES = {
     "residential": "Each area of joined residential buildings of one value scores the sum "
@@ -40,7 +39,7 @@ class Scored:
     problem: str
 
 
-def score(data: dict[str, Any]) -> Scored:
+def score(data: rome.JSON) -> Scored:
     """Check and score ``python -m rome score`` JSON."""
     try:
         city = read_city(data)

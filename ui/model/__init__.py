@@ -67,6 +67,7 @@ from ui.model.events import (
     TutorialNext,
     Undo,
     Wanted,
+    WorkerReported,
     WorkerSaid,
 )
 from ui.model.flow import TRAVEL_MS, decision_focus, needs_render
@@ -82,6 +83,6 @@ __all__ = [
     "Panel", "Release", "Remember", "Result", "Reveal", "Review", "ReviewAnswer", "Reviewed",
     "RulesFilter", "Save", "Saved", "Select", "Setting", "ShowForm", "ShowTable", "Suggestion",
     "Tab", "TakeOver", "ToChoices", "Thinking", "Tick", "Travel", "TutorialNext", "UiState",
-    "Undo", "Wait", "Wanted", "WorkerSaid", "Writer",
+    "Undo", "Wait", "Wanted", "WorkerReported", "WorkerSaid", "Writer",
     "decision_focus", "needs_render", "reduce",
 ]

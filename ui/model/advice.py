@@ -47,14 +47,15 @@ def hint_answer(ui: UiState, event: HintAnswer) -> Result:
         return ui, ()
     offered = rome.sensible_actions(s.state)
     kept: list[Suggestion] = []
-    for text, value, loss, reason, words, why in event.suggestions:
+    for move in event.suggestions:
         try:
-            action = rome.parse_legal(s.state, text)
+            action = rome.parse_legal(s.state, move["action"])
         except rome.RomeError:
             continue
         if action in offered and all(k.action != action for k in kept):
-            kept.append(Suggestion(action, float(value), float(loss), str(reason),
-                                   str(words) or rome.move_words(s.state, action), str(why)))
+            kept.append(Suggestion(action, move["value"], move["loss"], move["reason"],
+                                   move["words"] or rome.move_words(s.state, action),
+                                   move["why"]))
     if not kept:
         return noticed(replace(ui, hint_at=None), NO_HINT), ()
     return replace(ui, hints=tuple(kept), hint_source=event.source), (Focus(FOCUS_HINT),)
@@ -83,12 +84,12 @@ def review_answer(ui: UiState, event: ReviewAnswer) -> Result:
             or ui.review_seat != event.seat or ui.review is not None):
         return ui, ()
     kept = []
-    for ply, rnd, played, best, loss, why in event.lines:
+    for line in event.lines:
         try:
-            at = s.states[int(ply)]
-            move, better = rome.Action.parse(played), rome.Action.parse(best)
-            kept.append(Reviewed(int(ply), int(rnd), move, better,
-                                 None if loss is None else float(loss), str(why),
+            at = s.states[line["ply"]]
+            move, better = rome.Action.parse(line["played"]), rome.Action.parse(line["best"])
+            kept.append(Reviewed(line["ply"], line["round"], move, better, line["loss"],
+                                 line["reason"],
                                  rome.move_words(at, move), rome.move_words(at, better)))
         except (rome.RomeError, TypeError, ValueError, IndexError):
             continue

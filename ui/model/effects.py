@@ -4,9 +4,9 @@ every decision is tested on CPython; the page (``ui.shell``) only runs them."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ui.model.state import UiState
+from ui.saves.save import SettingValue
 from ui.saves.session import Seat, Session
 from ui.tutorial.course import Tutorial
 
@@ -112,7 +112,7 @@ class Travel:
 class Remember:
     """Store the settings (pace, theme, open hands) for the next visit."""
 
-    settings: tuple[tuple[str, Any], ...]
+    settings: tuple[tuple[str, SettingValue], ...]
 
 
 @dataclass(frozen=True)
@@ -128,6 +128,49 @@ class ShowForm:
     notice: str = ""
     seats: tuple[Seat, ...] | None = None
     shrine: bool = False
+
+
+# -- what the player asks of the browser itself (``ui.model.gestures``) ---------------
+# Each runs at once, within the click that asked for it: a download, the clipboard and a
+# confirm dialog need the player's gesture.
+@dataclass(frozen=True)
+class Load:
+    """Read the saved game in ``slot``; answered by ``Begin`` (claiming the slot), or by
+    ``OpenForm`` saying why it could not be read (it is set aside)."""
+
+    slot: str
+
+
+@dataclass(frozen=True)
+class Place:
+    """Put ``session``, a game new to this browser, on the table in a slot of its own;
+    answered by ``Begin`` (claiming it)."""
+
+    session: Session
+
+
+@dataclass(frozen=True)
+class Delete:
+    """Ask ``question`` (the browser's confirm dialog); on yes, delete the saved game in
+    ``slot`` and answer ``OpenForm`` (the list redrawn without it)."""
+
+    slot: str
+    question: str
+
+
+@dataclass(frozen=True)
+class Download:
+    """Offer ``text`` as the file ``filename``."""
+
+    text: str
+    filename: str
+
+
+@dataclass(frozen=True)
+class Copy:
+    """Put ``text`` on the clipboard; answered by ``Copied``."""
+
+    text: str
 
 
 # -- the guided game (issue 41) -------------------------------------------------------
@@ -146,5 +189,5 @@ class KeepTutorial:
 
 
 Effect = Save | Claim | Release | Follow | Wait | Ask | Analyse | Review | Focus | Travel \
-    | Remember | ShowTable | ShowForm | KeepTutorial
+    | Remember | ShowTable | ShowForm | KeepTutorial | Load | Place | Delete | Download | Copy
 Result = tuple[UiState, tuple[Effect, ...]]

@@ -4,9 +4,10 @@ storage outcome. The page turns each into one of these and hands it to the reduc
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import rome
+from rome.ai.answers import Move, ReviewLine
+from ui.saves.save import SettingValue
 from ui.saves.session import Seat, Session
 from ui.tutorial.course import Tutorial
 
@@ -75,18 +76,15 @@ class AskHint:
     """The human to act pressed "Hint" (again: the shown hint closes)."""
 
 
-Hinted = tuple[str, float, float, str, str, str]
-"""One move of a hint as the worker sends it: (action text, value, loss, reason, words, why)."""
-
-
 @dataclass(frozen=True)
 class HintAnswer:
-    """The analysis asked for by ``Analyse``: a :data:`Hinted` per move, best first;
-    ``source`` says where it ran ("worker" or "page")."""
+    """The analysis asked for by ``Analyse``: the AI's moves (``rome.ai.Move``, as
+    ``rome.ai.answers.read_moves`` reads them from the worker), best first; ``source``
+    says where it ran ("worker" or "page")."""
 
     generation: int
     moves: int
-    suggestions: tuple[Hinted, ...]
+    suggestions: tuple[Move, ...]
     source: str = "worker"
 
 
@@ -99,12 +97,13 @@ class AskReview:
 
 @dataclass(frozen=True)
 class ReviewAnswer:
-    """The review asked for by ``Review``: ``(ply, round, played, best, loss, reason)``
-    per decision of ``seat``, in the order played."""
+    """The review asked for by ``Review``: the AI's lines (``rome.ai.ReviewLine``, as
+    ``rome.ai.answers.read_review`` reads them from the worker), one per decision of
+    ``seat``, in the order played."""
 
     generation: int
     seat: int
-    lines: tuple[tuple[int, int, str, str, float | None, str], ...]
+    lines: tuple[ReviewLine, ...]
     source: str = "worker"
 
 
@@ -115,19 +114,19 @@ class Setting:
     store it for the next visit (an address's pace is for this visit only)."""
 
     name: str
-    value: Any
+    value: SettingValue
     remember: bool = True
 
 
 @dataclass(frozen=True)
 class Panel:
     """Open or close an overlay: ``help`` (value: True at its top, a section's id of
-    ``ui.render.rules.anchors`` at that section, False closed), ``detail`` (value: card
+    ``ui.words.anchors`` at that section, False closed), ``detail`` (value: card
     key) or ``breakdown``; ``back``: a selector of the element that opened it, focused
     again when it closes."""
 
     name: str
-    value: Any = None
+    value: bool | str | int | None = None
     back: str = ""
 
 
@@ -262,7 +261,62 @@ class Followed:
     session: Session
 
 
+@dataclass(frozen=True)
+class WorkerReported:
+    """News of the AI worker for the About line: its state in ``words`` (``""``: the
+    words stay), or its first answer (``legal_count``), or why it is not ready
+    (``error``)."""
+
+    words: str = ""
+    legal_count: int | None = None
+    error: str = ""
+
+
+# -- what the player asks of the browser itself (``ui.model.gestures``) ---------------
+@dataclass(frozen=True)
+class Resume:
+    """The form's "Resume" of the saved game in ``slot``."""
+
+    slot: str
+
+
+@dataclass(frozen=True)
+class Opened:
+    """The text of the file the player chose to resume ("Resume a downloaded game…"),
+    already bounded by its size."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Delete:
+    """The form's "Delete" of the saved game in ``slot`` (asked first)."""
+
+    slot: str
+
+
+@dataclass(frozen=True)
+class Download:
+    """"Download this game": the game on the table as a file."""
+
+
+@dataclass(frozen=True)
+class CopyLink:
+    """The end screen's "Copy replay link"; ``href``: the page's address (the link is to
+    ``embed.html`` beside it)."""
+
+    href: str
+
+
+@dataclass(frozen=True)
+class Copied:
+    """The answer to a ``Copy``: whether the browser put the text on the clipboard."""
+
+    ok: bool
+
+
 Event = Begin | Act | Select | Undo | HandOver | Tick | Answer | Thinking | Setting | Panel \
     | Notice | Leave | AskHint | HintAnswer | AskReview | ReviewAnswer | OpenForm | Tab \
     | ToChoices | Reveal | Saved | Claimed | Wanted | Lost | TakeOver | OtherTab | Followed \
-    | RulesFilter | TutorialNext | WorkerSaid
+    | RulesFilter | TutorialNext | WorkerSaid | WorkerReported | Resume | Opened | Delete \
+    | Download | CopyLink | Copied

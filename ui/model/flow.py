@@ -10,14 +10,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 import rome
-from ui.model import forced
+from ui.model import forced, log
 from ui.model.effects import Ask, Focus, KeepTutorial, Result, Save, Travel, Wait
 from ui.model.messages import Message, unsaid
 from ui.model.state import Mode, UiState, Writer
-from ui.render import log_view
-from ui.render.names import isolate_text
 from ui.saves.session import Session
 from ui.tutorial.marks import TARGET
+from ui.words.names import isolate_text
 
 TRAVEL_MS = 320
 """How long a computer's new building travels from its hand to its city (issue 11: under
@@ -65,8 +64,8 @@ def course_focus(ui: UiState) -> tuple[str, ...]:
     return (f"[{TARGET}]",) if ui.tutorial is not None else ()
 
 
-def log_for(session: Session, kept: tuple[log_view.LogEntry, ...] = (),
-            before: Session | None = None) -> tuple[log_view.LogEntry, ...]:
+def log_for(session: Session, kept: tuple[log.LogEntry, ...] = (),
+            before: Session | None = None) -> tuple[log.LogEntry, ...]:
     """The whole game's log, rebuilt from the session (on resume or undo); the entries
     ``kept`` of the game ``before`` are reused as far as its moves are the same."""
     same = 0
@@ -77,7 +76,7 @@ def log_for(session: Session, kept: tuple[log_view.LogEntry, ...] = (),
             same += 1
     names = [isolate_text(s.name) for s in session.seats]
     return kept[:same] + tuple(
-        log_view.entry(i, session.actors[i], session.states[i], session.actions[i],
+        log.entry(i, session.actors[i], session.states[i], session.actions[i],
                        session.states[i + 1], names, session.auto[i])
         for i in range(same, len(session.actions)))
 
@@ -98,7 +97,7 @@ def play(ui: UiState, text: str, auto: bool) -> UiState:
     assert s is not None
     after = s.after(text, auto)
     names = [isolate_text(x.name) for x in s.seats]
-    entry = log_view.entry(len(s.actions), -1 if s.current is None else s.current, s.state,
+    entry = log.entry(len(s.actions), -1 if s.current is None else s.current, s.state,
                            text, after.state, names, auto)
     return replace(ui, session=after, selection="", log=ui.log + (entry,), detail="",
                    hint_at=None, hints=())
@@ -180,11 +179,11 @@ def settle(ui: UiState, delay_ms: int) -> Result:
 def needs_render(before: UiState, after: UiState) -> bool:
     """Render after this event?  Always, except at the instant pace, where the moves of
     computers and forced moves are drawn once per round (and whenever a human is asked or
-    the message area changes), and when only the rules dialog changed (the painter draws it
-    apart)."""
+    the message area changes), and when only the rules dialog changed, its About line's
+    report of the AI worker included (the painter draws it apart)."""
     if before != after and replace(before, help_open=after.help_open,
                                    help_filter=after.help_filter,
-                                   help_back=after.help_back) == after:
+                                   help_back=after.help_back, worker=after.worker) == after:
         return False
     if after.pace > 0 or before.session is None or after.session is None \
             or _lasting(before.messages) != _lasting(after.messages):

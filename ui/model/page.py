@@ -19,13 +19,14 @@ from ui.model.events import (
     Setting,
     Tab,
     ToChoices,
+    WorkerReported,
     WorkerSaid,
 )
 from ui.model.flow import course_focus, decision_focus, settle
 from ui.model.messages import WORKER, Control, Message, said, unsaid
 from ui.model.state import HELP_FILTER_MAX, PHONE_TABS, Mode, UiState, Writer
-from ui.render.rules import anchors
 from ui.saves.refusal import DOWNLOAD
+from ui.words import anchors
 
 DOWNLOAD_GAME = Control(DOWNLOAD, "download")
 
@@ -73,7 +74,7 @@ def panel(ui: UiState, event: Panel) -> Result:
 # -- the rules dialog (issue 41) ------------------------------------------------------
 def rules_panel(ui: UiState, event: Panel) -> Result:
     """Open the rules at their top (``True``) or at a section (its id, when it is one of
-    ``ui.render.rules.anchors``; any other text opens the top), or close them (a false
+    ``ui.words.anchors``; any other text opens the top), or close them (a false
     value). Each opening shows every section (the filter is emptied, or it might hide
     the one asked for) and scrolls the one asked for to the top; closing gives focus back
     to what opened them."""
@@ -180,6 +181,17 @@ def worker_said(ui: UiState, event: WorkerSaid) -> Result:
     messages = (said(ui.messages, Message(WORKER, event.text)) if event.text
                 else unsaid(ui.messages, WORKER))
     return replace(ui, messages=messages), ()
+
+
+def worker_reported(ui: UiState, event: WorkerReported) -> Result:
+    """The About line's report of the AI worker: its words, then its first answer or why
+    it is not ready."""
+    was = ui.worker
+    now = replace(was, words=event.words or was.words,
+                  ready=was.ready or event.legal_count is not None,
+                  legal_count=was.legal_count if event.legal_count is None else event.legal_count,
+                  error=event.error or was.error)
+    return (ui if now == was else replace(ui, worker=now)), ()
 
 
 def leave(ui: UiState, event: Leave) -> Result:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ui.model import advice, game, page, tabs, turn, tutor
+from ui.model import advice, game, gestures, page, tabs, turn, tutor
 from ui.model.effects import Result
 from ui.model.events import (
     Act,
@@ -19,6 +19,10 @@ from ui.model.events import (
     AskReview,
     Begin,
     Claimed,
+    Copied,
+    CopyLink,
+    Delete,
+    Download,
     Event,
     Followed,
     HandOver,
@@ -26,9 +30,11 @@ from ui.model.events import (
     Leave,
     Lost,
     Notice,
+    Opened,
     OpenForm,
     OtherTab,
     Panel,
+    Resume,
     Reveal,
     ReviewAnswer,
     RulesFilter,
@@ -43,6 +49,7 @@ from ui.model.events import (
     TutorialNext,
     Undo,
     Wanted,
+    WorkerReported,
     WorkerSaid,
 )
 from ui.model.state import UiState
@@ -60,6 +67,10 @@ _HANDLERS: dict[type, Callable[[UiState, Any], Result]] = {
     RulesFilter: page.rules_filter,  # the rules dialog (issue 41)
     TutorialNext: tutor.next_page,  # the guided game (issue 41)
     ToChoices: page.to_choices, Reveal: page.reveal,  # hot-seat and the phone (issue 40)
+    Resume: gestures.resume, Opened: gestures.opened, Delete: gestures.delete,
+    Download: gestures.download,
+    CopyLink: gestures.copy_link, Copied: gestures.copied,
+    WorkerReported: page.worker_reported,
 }
 
 

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 import rome
+from ui.model.log import LogEntry
 from ui.model.messages import Message
-from ui.render.log_view import LogEntry
 from ui.saves.session import Seat, Session
 from ui.tutorial.course import Tutorial
 
@@ -47,6 +47,19 @@ class Writer(Enum):
 
 
 @dataclass(frozen=True)
+class WorkerReport:
+    """The AI worker as the rules dialog's About line reports it (``#worker-status``):
+    ``words`` its state ("" until it starts: the line's own words stand), and, once it
+    answered the page's first question, ``ready`` and its ``legal_count``; ``error`` why
+    it is not ready (for the browser tests, with the words)."""
+
+    words: str = ""
+    ready: bool = False
+    legal_count: int | None = None
+    error: str = ""
+
+
+@dataclass(frozen=True)
 class UiState:
     """Everything the page shows besides the game's own state."""
 
@@ -76,6 +89,7 @@ class UiState:
     writer: Writer = Writer.HERE  # whether this tab plays and saves the game on the table
     messages: tuple[Message, ...] = ()  # the message area (``ui.model.messages``)
     tab: str = "board"  # the phone layout's tab shown (``ui.render.phone``)
+    worker: WorkerReport = WorkerReport()  # the AI worker as the About line reports it
     # -- the rules dialog (issue 41; help_open above opens it) ------------------------
     help_filter: str = ""  # the rules dialog's filter, as typed (ui.render.help_panel)
     help_back: str = ""  # selector of what opened the dialog: focused again when it closes

@@ -29,7 +29,7 @@ import rome
 from ui.model.events import Event, HandOver
 from ui.model.messages import Control, Message, said, unsaid
 from ui.model.state import Mode, UiState
-from ui.render.names import isolate_text
+from ui.words.names import isolate_text
 
 TAB_LABELS = {"board": "Court", "me": "Your city", "others": "Others", "log": "Log",
               "final": "Scores"}

@@ -11,12 +11,12 @@ Pure: an observed player in, markup out (the embed page reuses it). Build target
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Protocol
 
 import rome
-from ui.render.card_words import card_title
-from ui.render.markup import attrs, esc, sr_only
 from ui.render.svg_cards import card_face
+from ui.words.card_words import card_title
+from ui.words.markup import attrs, esc, sr_only
 
 FRAME = 5
 LIMIT = 4
@@ -54,7 +54,7 @@ def _price_badge(outcome: Priced) -> str:
     return f'<span class="price" aria-hidden="true">{"".join(bits)}</span>'
 
 
-def render_city(player: dict[str, Any], seat: int, name: str,
+def render_city(player: rome.SeenPlayer, seat: int, name: str,
                 targets: Mapping[rome.Action, Priced] | None = None, *, big: bool = False,
                 recent: frozenset[tuple[int, int]] = frozenset(),
                 fresh: tuple[int, int] | None = None) -> str:

@@ -11,12 +11,11 @@ player moving through a hand must not be pulled into it), which the page keeps i
 from __future__ import annotations
 
 import rome
-from ui.render import facts
-from ui.render.card_words import also_shown, effect_lines, kind_words, plural
-from ui.render.markup import button, esc
-from ui.render.rules import anchors
 from ui.render.svg_cards import card_face
 from ui.render.view import TableView
+from ui.words import anchors, facts
+from ui.words.card_words import also_shown, effect_lines, kind_words, plural
+from ui.words.markup import button, esc
 
 
 def _now(view: TableView, kind: str, pos: str) -> str:

@@ -2,7 +2,7 @@
 
 Why: the totals and winners come straight from ``rome.final_scores`` and
 ``rome.winners`` (tie-breaks included); the per-area, per-temple and aqueduct detail
-comes from the observed cities via :mod:`ui.render.facts`; this module only lays them out.
+comes from the observed cities via :mod:`ui.words.facts`; this module only lays them out.
 """
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import rome
-from ui.render import facts
-from ui.render.markup import button, esc
-from ui.render.names import short_name
 from ui.render.table import CATEGORY_LABELS as LABELS
 from ui.render.view import TableView, public_view
+from ui.words import facts
+from ui.words.markup import button, esc
+from ui.words.names import short_name
 
 CHART_COLOURS = {
     "residential": "#d9825b", "aqueducts": "#5d88a8", "temples": "#c9b27c", "shrine": "#8e6cb0",

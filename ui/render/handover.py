@@ -8,9 +8,9 @@ read anyway, rather than finding their city moved.
 
 from __future__ import annotations
 
-from ui.render.markup import button, esc
 from ui.render.table import main_seat
 from ui.render.view import TableView
+from ui.words.markup import button, esc
 
 
 def render_handover(view: TableView) -> str:

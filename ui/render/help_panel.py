@@ -13,12 +13,12 @@ from __future__ import annotations
 from functools import cache, lru_cache
 
 from ui.model.state import HELP_FILTER_MAX as FILTER_MAX
-from ui.render.markup import button, esc
-from ui.render.rules import anchors as at
 from ui.render.rules.buildings import building_entries
 from ui.render.rules.entry import Entry, link
 from ui.render.rules.play import play_entries
 from ui.render.rules.scoring import scoring_entries
+from ui.words import anchors as at
+from ui.words.markup import button, esc
 
 ADVICE = Entry(at.ADVICE, "Hint and review", (
     "<p><strong>Hint</strong> suggests your best few moves and what each does; choose one to "
@@ -83,8 +83,8 @@ def contents() -> str:
 
 WORKER_UNSTARTED = "AI worker: starts when needed"
 """The About line's words for the AI worker before it starts; from then on its state is
-worded by ``ui.worker.health.status_words`` (written by ``Painter.worker_status``), and by
-``report_worker`` once it answers."""
+worded by ``ui.worker.health.status_words``, and by ``report_worker`` once it answers,
+both held in ``UiState.worker`` and written by ``Painter.worker``."""
 
 
 def about(legal_count: int) -> str:

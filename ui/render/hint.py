@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from rome.ai import ADVICE_SOURCE, EVEN
 from ui.model.state import Suggestion
-from ui.render.markup import button, esc
 from ui.render.view import TableView
+from ui.words.markup import button, esc
 
 
 def sentence(words: str) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ui.model.messages import KINDS, Message
-from ui.render.markup import button, esc
+from ui.words.markup import button, esc
 
 
 def line_id(kind: str) -> str:

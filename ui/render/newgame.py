@@ -10,16 +10,20 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rome.ai.levels import MENU_LEVELS as LEVELS
 from rome.ai.levels import TEST_LEVELS
 from ui.bounds import SEED, Place, sentence
-from ui.render.facts import rounds
-from ui.render.markup import SEAT_COLOUR_NAMES, SEAT_COLOURS, attrs, button, esc
-from ui.render.names import clean_name
+from ui.saves.save import GameInfo
 from ui.saves.session import Seat
 from ui.tutorial.first_game import FIRST_GAME
+from ui.words.facts import rounds
+from ui.words.markup import SEAT_COLOUR_NAMES, SEAT_COLOURS, attrs, button, esc
+from ui.words.names import clean_name
+
+if TYPE_CHECKING:
+    from pyodide.ffi import JsProxy
 
 LEVEL_LINES: dict[str, str] = {
     "easy": "Easy — plays sensible moves with a little randomness; good for learning.",
@@ -78,7 +82,7 @@ def _seat_row(i: int, seat: Seat | None) -> str:
     )
 
 
-def render_saved(games: Sequence[Any]) -> str:
+def render_saved(games: Sequence[GameInfo]) -> str:
     """Every saved game (``ui.saves.save.GameInfo``): seats, round and date, resume or delete."""
     if not games:
         return ""
@@ -105,7 +109,7 @@ RESUME_FILE = (
 card's other buttons (the browser's own file control cannot be styled)."""
 
 
-def form_seats(seats: Sequence[Seat] | None, games: Sequence[Any]) -> list[Seat] | None:
+def form_seats(seats: Sequence[Seat] | None, games: Sequence[GameInfo]) -> list[Seat] | None:
     """The seats the form starts from: those the model remembers (the last game put on the
     table), else, after a reload with no game on, the newest saved game's; else None (the
     defaults)."""
@@ -115,7 +119,7 @@ def form_seats(seats: Sequence[Seat] | None, games: Sequence[Any]) -> list[Seat]
 
 
 def render_form(previous: list[Seat] | None, notice: str = "", shrine: bool = False,
-                games: Sequence[Any] = (), open_hands: bool = False) -> str:
+                games: Sequence[GameInfo] = (), open_hands: bool = False) -> str:
     """The new-game screen: saved games first (resume or delete, or a downloaded file),
     then the seats and the options, filled from ``previous`` ("New game" keeps the last
     seats, names and levels). "Open hands" is the table's own setting (``#open-hands``
@@ -168,7 +172,7 @@ FORM = Place("the form's", lambda clause: ValueError(sentence(clause)))
 started with a seed its own save would refuse could never be resumed."""
 
 
-def read_form(document: Any) -> tuple[list[Seat], int, bool]:
+def read_form(document: JsProxy) -> tuple[list[Seat], int, bool]:
     """Seats, seed and Shrine option from the form; raises ValueError with a message."""
     seats = []
     for i in range(4):

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from ui.model.state import PHONE_TABS
 from ui.model.turn import TAB_LABELS, choices_tab
-from ui.render.markup import button
 from ui.render.view import TableView
+from ui.words.markup import button
 
 TABS: tuple[tuple[str, str], ...] = tuple((name, TAB_LABELS[name]) for name in PHONE_TABS)
 """Tab name (``data-tab``) and label; ``final`` only once the game is over."""

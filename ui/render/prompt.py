@@ -9,15 +9,14 @@ the view offers; their text comes from ``str(action)``, never built here.
 from __future__ import annotations
 
 import rome
-from ui.render import facts
-from ui.render.card_words import card_title
 from ui.render.city import price_text
 from ui.render.help_panel import title_of
 from ui.render.hint import render_hint
-from ui.render.markup import button, esc
-from ui.render.rules import anchors
 from ui.render.svg_cards import card_face
 from ui.render.view import TableView
+from ui.words import anchors, facts
+from ui.words.card_words import card_title
+from ui.words.markup import button, esc
 
 
 def _card_choices(verb: str, kinds: list[str], view: TableView, label: str) -> str:
@@ -90,7 +89,7 @@ def _decision(view: TableView) -> str:
     elif step == "school-deck":
         decks = [button(f"Deck {a.deck} <small>({obs['decks'][a.deck]} left)</small>",
                         cls="btn", data_action=str(a))
-                 for a in view.actions if a.verb == "school"]
+                 for a in view.actions if a.verb == "school" and a.deck]
         n = obs["pending_draws"]
         parts.append(f'<p class="prompt-text">{name}, choose the deck your School draws '
                      f"{n} card{'s' * (n != 1)} from.{why}</p>"
@@ -112,6 +111,7 @@ def _decision(view: TableView) -> str:
 def _act_prompt(view: TableView, name: str, why: str) -> str:
     obs = view.obs
     cur = obs["current_player"]
+    assert cur is not None  # an emissary acts
     bricks, cogs = facts.strip_now(obs)[1][obs["acting"] - 1]
     p = obs["players"][cur]
     left_b = "used" if obs["built"] else f"{bricks} + {len(p['bricks'])} tokens"

@@ -11,8 +11,8 @@ from __future__ import annotations
 from rome.ai import EVEN
 from ui.model.state import Reviewed
 from ui.render.hint import checker, sentence
-from ui.render.markup import button, esc
 from ui.render.view import TableView
+from ui.words.markup import button, esc
 
 BEST = 0.05
 """A loss this small is the best move found itself (rounding of the mean over deals)."""

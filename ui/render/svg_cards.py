@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import rome
 from rome.cards import Building
-from ui.render.card_words import card_title, short_name, tiny_name
-from ui.render.markup import esc
+from ui.words.card_words import card_title, short_name, tiny_name
+from ui.words.markup import esc
 
 TYPE_FILL = {
     "production": "#9fb96b",
@@ -218,7 +218,7 @@ def card_face(kind: str, *, square: bool = False, brick_token: bool = False,
 
     Why HTML: an SVG's text shrinks with the card (an opponent's city cell drew a name at
     3.6 px); HTML labels keep the stylesheet's minimum of 11 px at any card size, and the
-    stylesheet picks the name that fits (:mod:`ui.render.card_words`: short or tiny) by
+    stylesheet picks the name that fits (:mod:`ui.words.card_words`: short or tiny) by
     where the card lies.
     The effect hints of :func:`card_svg` are left out: at 11 px they cover the drawing, and
     the details (``i``, a click, a long press) give the whole rule. The words are

@@ -9,12 +9,12 @@ writing ``data-action=str(action)``; nothing here decides what is allowed.
 from __future__ import annotations
 
 import rome
-from ui.render import facts
-from ui.render.card_words import card_title
 from ui.render.city import render_city
-from ui.render.markup import SEAT_COLOUR_NAMES, button, esc, sr_only
 from ui.render.svg_cards import back_face, card_face, influence_card_svg
 from ui.render.view import TableView
+from ui.words import facts
+from ui.words.card_words import card_title
+from ui.words.markup import SEAT_COLOUR_NAMES, Attr, button, esc, sr_only
 
 PHASE_NAMES = {"draft": "Opening draft", "emissary": "Placing emissaries",
                "action": "Actions", "over": "Game over"}
@@ -89,13 +89,13 @@ def render_strip(view: TableView) -> str:
             if occupant >= 0:
                 label += f", {view.names[occupant]}'s emissary"
             cells.append(f'<div class="{cls}" role="img" aria-label="{esc(label)}">{inner}</div>')
-    strip, flipped = obs["strips"][0]
+    strip, flipped = facts.strip_in_use(obs)
     side = "back" if flipped else "front"
     return (f'<h2 class="sr-only">Action strip</h2><div class="strip" data-strip="{strip + 1}" '
             f'title="Strip {strip + 1}, {side}">{"".join(cells)}</div>')
 
 
-def _card_button(kind: str, label: str, cls: str = "card", **extra: object) -> str:
+def _card_button(kind: str, label: str, cls: str = "card", **extra: Attr) -> str:
     """A card that opens its details when clicked or focused (touch included)."""
     return button(card_face(kind), cls=cls, aria=label, data_card=kind, **extra)
 

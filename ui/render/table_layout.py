@@ -8,8 +8,8 @@ inner HTML of these sub-containers, so the frame (and its controls) survives. Th
 from __future__ import annotations
 
 from ui.bounds import PACE_NAMES as PACES
-from ui.render.markup import button, esc
 from ui.render.messages import message_area
+from ui.words.markup import button, esc
 
 
 def pace_select(current: int) -> str:

@@ -17,11 +17,11 @@ from ui.model.state import Mode, UiState
 from ui.model.turn import REGION_OF_VERB
 from ui.render.city import render_city
 from ui.render.help_panel import title_of
-from ui.render.markup import button, esc
 from ui.tutorial import coach
 from ui.tutorial.course import asked, played_out
 from ui.tutorial.courses import COURSES
 from ui.tutorial.marks import NEXT
+from ui.words.markup import button, esc
 
 
 @dataclass(frozen=True)

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 import rome
+from ui.model.log import LogEntry
 from ui.model.state import Mode, Reviewed, Suggestion, UiState
-from ui.render import facts
-from ui.render.log_view import LogEntry
-from ui.render.names import isolate_text
+from ui.words import facts
+from ui.words.names import isolate_text
 
 
 @dataclass(frozen=True)
@@ -33,7 +32,7 @@ class Outcome:
 class TableView:
     """The table as one seat (or a spectator) may see it, plus what it may do."""
 
-    obs: dict[str, Any]
+    obs: rome.Observation
     viewer: int | None  # seat whose hand is face up; None: a spectator view
     names: tuple[str, ...]
     humans: tuple[bool, ...]
@@ -69,15 +68,19 @@ class TableView:
         return bool(self.obs["phase"] == "over")
 
 
-def spectator(obs: dict[str, Any]) -> dict[str, Any]:
+def spectator(obs: rome.Observation) -> rome.Observation:
     """An observation stripped to what everyone knows: only public hand cards, no draft
-    pool, no School draw (used during hand-overs and between two humans' turns)."""
+    pool, no School draw (used during hand-overs and between two humans' turns). Its
+    ``seat`` is still the one it was made for; ``TableView.viewer`` says whose hand shows."""
     players = []
     for p in obs["players"]:
-        hand = [h if h["public"] else {"kind": None, "deck": h["deck"], "public": False}
-                for h in p["hand"]]
-        players.append({**p, "hand": hand})
-    return {**obs, "seat": None, "players": players, "draft_pool": None, "draw": None}
+        seen = p.copy()
+        seen["hand"] = [h if h["public"] else rome.SeenCard(kind=None, deck=h["deck"], public=False)
+                        for h in p["hand"]]
+        players.append(seen)
+    public = obs.copy()
+    public["players"], public["draft_pool"], public["draw"] = players, None, None
+    return public
 
 
 def main_of(ui: UiState, viewer: int | None) -> int | None:
@@ -136,7 +139,7 @@ def _outcome(state: rome.GameState, seat: int, action: rome.Action) -> Outcome:
     if brick_gain > 0:
         gains.append(f"+{brick_gain} brick token{'s' * (brick_gain != 1)}")
     if action.verb == "build":
-        pts = {(r, c): k for r, c, k in p1["points"]}.get((action.row, action.col), 0)
+        pts = next((k for r, c, k in p1["points"] if (r, c) == (action.row, action.col)), 0)
         if pts:
             gains.append(f"{pts} point token{'s' * (pts != 1)}")
         if after["step"] == "school-deck" or after["pending_draws"]:
@@ -145,7 +148,7 @@ def _outcome(state: rome.GameState, seat: int, action: rome.Action) -> Outcome:
     return Outcome(tokens, coins, tuple(gains))
 
 
-def _reasons(state: rome.GameState, obs: dict[str, Any], seat: int,
+def _reasons(state: rome.GameState, obs: rome.Observation, seat: int,
              buildable: set[str]) -> dict[str, str]:
     """Why each other card in the seat's hand cannot be built now (prices by the engine)."""
     if obs["phase"] != "action" or obs["current_player"] != seat:

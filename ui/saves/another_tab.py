@@ -9,12 +9,12 @@ to the slot. Both are outside input like any save: bounded, every move checked.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 import rome
-from ui.render.names import quote
 from ui.saves.save import Saves, check_moves, parse_bounded
 from ui.saves.session import SaveError, Session
+from ui.words.names import quote
 
 _HEADER = ("version", "seats", "seed", "shrine")
 """The fields that make two saves the same game, whatever their moves."""
@@ -64,12 +64,12 @@ def read(text: str, what: str, base: Session | None) -> Session:
     game = base
     try:
         for move, flag in zip(moves[done:], auto[done:], strict=True):
-            game = game.after(move, bool(flag))
+            game = game.after(str(move), bool(flag))
     except (rome.RomeError, ValueError, TypeError) as exc:
         raise SaveError(f"{what}'s moves do not make a legal game ({quote(str(exc), 80)})") \
             from None
     return game
 
 
-def _header(data: dict[str, Any]) -> tuple[Any, ...]:
+def _header(data: Mapping[str, rome.JSONLike]) -> tuple[rome.JSONLike, ...]:
     return tuple(data.get(k) for k in _HEADER)

@@ -15,12 +15,12 @@ API for the page (``saves = Saves(Store(window))``; nothing here raises except w
   round 3"). Unreadable slots are set aside and reported in ``take_notices()``.
 * ``saves.load_game(slot) -> Session`` — raises :class:`SaveError` (a sentence) if the slot
   is missing or damaged; a damaged one is set aside first, so it no longer lists.
-* ``saves.save_game(slot, session) -> bool`` — False when not saved; ``saves.problem``
-  then says why in a sentence. Only the tab that holds the slot saves it
-  (``ui/shell/tabs.py``). ``Saves(store, embed=True)`` words the refusals for an embed
-  (``ui.saves.refusal``); ``saves.closed_notice()`` is the same sentence at start-up when
-  storage is closed; ``saves.downloadable`` says whether the page can offer the game as a
-  file instead.
+* ``saves.save_game(slot, session) -> str`` — "" once saved, else why not in a sentence
+  (the page hands it to the reducer in ``Saved``: nothing here remembers it). Only the
+  tab that holds the slot saves it (``ui/shell/tabs.py``). ``Saves(store, embed=True)``
+  words the refusals for an embed (``ui.saves.refusal``); ``saves.closed_notice()`` is
+  the same sentence at start-up when storage is closed; ``saves.downloadable`` says
+  whether the page can offer the game as a file instead.
 * ``saves.delete_game(slot)``; ``saves.new_slot() -> str`` (an unused slot id).
 * ``saves.last_slot() -> str | None`` — the game to resume on a reload (the last one this
   browser saved), None if it is gone.
@@ -49,14 +49,13 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import rome
 from ui.bounds import PACE_NAMES, Place, is_pace
-from ui.render.names import quote
 from ui.saves.refusal import refusal
 from ui.saves.session import SaveError, Seat, Session, read_game
 from ui.saves.storage import Store
+from ui.words.names import quote
 
 __all__ = ["GameInfo", "SaveError", "Saves", "export_game", "import_game", "parse_bounded",
            "record"]
@@ -78,7 +77,7 @@ _BRACKET = re.compile(r"[\[\]{}]")
 
 
 def parse_bounded(text: str, what: str, max_chars: int = MAX_SAVE_CHARS,
-                  max_depth: int = MAX_DEPTH) -> Any:
+                  max_depth: int = MAX_DEPTH) -> rome.JSON:
     """``json.loads`` after checking size and nesting depth (raises :class:`SaveError`).
 
     Why before: CPython's parser recurses per level, and under Pyodide a save nested
@@ -95,12 +94,13 @@ def parse_bounded(text: str, what: str, max_chars: int = MAX_SAVE_CHARS,
         else:
             depth -= 1
     try:
-        return json.loads(text)
+        data: rome.JSON = json.loads(text)
+        return data
     except (ValueError, RecursionError):
         raise SaveError(f"{what} is damaged (not readable data)") from None
 
 
-def check_moves(data: Any, what: str) -> None:
+def check_moves(data: rome.JSON, what: str) -> None:
     """Bound the move list before any move is parsed or quoted in a message (the bounds
     and words of ``ui.bounds``, as ``Session.from_save`` checks them again)."""
     moves = data.get("actions") if isinstance(data, dict) else None
@@ -109,13 +109,16 @@ def check_moves(data: Any, what: str) -> None:
 
 
 # -- settings ------------------------------------------------------------------------------
-SETTINGS_RULES: dict[str, tuple[Any, Callable[[Any], bool]]] = {
+SettingValue = int | bool | str
+"""A setting's value: the pace in ms, whether hands are open, the theme's name."""
+
+SETTINGS_RULES: dict[str, tuple[SettingValue, Callable[[rome.JSON], bool]]] = {
     "pace": (PACE_NAMES["normal"], is_pace),
     "theme": ("auto", lambda v: v in ("auto", "light", "dark")),
     "open_hands": (False, lambda v: isinstance(v, bool)),
 }
 """Every stored setting: its default and its check. Unknown keys are dropped on reading."""
-SETTINGS_DEFAULTS: dict[str, Any] = {k: d for k, (d, _) in SETTINGS_RULES.items()}
+SETTINGS_DEFAULTS: dict[str, SettingValue] = {k: d for k, (d, _) in SETTINGS_RULES.items()}
 
 
 @dataclass(frozen=True)
@@ -137,7 +140,7 @@ class GameInfo:
         return f"{who} — {when}"
 
 
-def record(session: Session) -> dict[str, Any]:
+def record(session: Session) -> dict[str, rome.JSON]:
     """The game so far as a record: what a replay link carries."""
     return {"players": len(session.seats), "seed": session.seed, "shrine": session.shrine,
             "actions": list(session.actions)}
@@ -171,7 +174,6 @@ class Saves:
         self.store = store
         self.clock = clock
         self.embed = embed  # said inside an embed: words of ``ui.saves.refusal``
-        self.problem = ""
         self._notices: list[str] = []
         self._migrate()
 
@@ -201,10 +203,11 @@ class Saves:
 
     def _info(self, slot: str, text: str) -> GameInfo:
         data = parse_bounded(text, "the saved game")
-        if not isinstance(data, dict) or not isinstance(data.get("seats"), list) \
-                or not 2 <= len(data["seats"]) <= 4:
+        seats_data = data.get("seats") if isinstance(data, dict) else None
+        if not isinstance(data, dict) or not isinstance(seats_data, list) \
+                or not 2 <= len(seats_data) <= 4:
             raise SaveError("the saved game is not a game record")
-        seats = tuple(Seat.from_dict(s) for s in data["seats"])
+        seats = tuple(Seat.from_dict(s) for s in seats_data)
         moves = data.get("actions")
         rnd, at = data.get("round", 0), data.get("saved_at", 0)
         if type(rnd) is not int or not 0 <= rnd <= 99:
@@ -239,19 +242,17 @@ class Saves:
         if report:
             self._notices.append(f"A saved game could not be read and was set aside: {exc}.")
 
-    def save_game(self, slot: str, session: Session) -> bool:
-        """Write ``session`` into ``slot``; False (with ``problem``) when it was not saved."""
+    def save_game(self, slot: str, session: Session) -> str:
+        """Write ``session`` into ``slot``: "" once saved, else why it was not (a sentence)."""
         key = SLOT_PREFIX + slot
         data = session.to_save()
         state = session.state
         data.update(round=state.round, over=rome.is_over(state), saved_at=round(self.clock(), 3))
         text = json.dumps(data, separators=(",", ":"))
         if not self.store.available or not self.store.set(key, text):
-            self.problem = refusal(self.store.available, self.embed)
-            return False
+            return refusal(self.store.available, self.embed)
         self.store.set(LAST, slot)
-        self.problem = ""
-        return True
+        return ""
 
     @property
     def downloadable(self) -> bool:
@@ -307,7 +308,7 @@ class Saves:
                 pass  # load_game reports and sets it aside when the player resumes
 
     # -- settings -------------------------------------------------------------------------
-    def read_settings(self) -> tuple[dict[str, Any], str]:
+    def read_settings(self) -> tuple[dict[str, SettingValue], str]:
         """Valid settings and a notice; bad values are set aside and defaults used."""
         settings = dict(SETTINGS_DEFAULTS)
         text = self.store.get(SETTINGS)
@@ -327,7 +328,7 @@ class Saves:
             rule = SETTINGS_RULES.get(key)
             if rule is None:
                 continue
-            if rule[1](value):
+            if rule[1](value) and isinstance(value, (int, str)):
                 settings[key] = value
             else:
                 bad.append(f"{key} {quote(json.dumps(value), 12)}")
@@ -338,7 +339,7 @@ class Saves:
         return settings, (f"Some saved settings were damaged ({', '.join(bad)}); "
                           "their defaults are used.")
 
-    def write_settings(self, changes: dict[str, Any]) -> bool:
+    def write_settings(self, changes: dict[str, SettingValue]) -> bool:
         settings, _ = self.read_settings()
         settings.update({k: v for k, v in changes.items()
                          if k in SETTINGS_RULES and SETTINGS_RULES[k][1](v)})

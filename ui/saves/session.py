@@ -9,11 +9,10 @@ so the UI never decides a rule. Pure Python: importable and testable without a b
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 import rome
 from ui.bounds import KIND_RULE, LEVELS, SEATS_RULE, Place
-from ui.render.names import clean_name, quote
+from ui.words.names import clean_name, quote
 
 
 class SaveError(ValueError):
@@ -32,11 +31,11 @@ class Seat:
     human: bool
     level: str = ""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, rome.JSON]:
         return {"name": self.name, "human": self.human, "level": self.level}
 
     @staticmethod
-    def from_dict(data: Any, place: Place = SAVED, seat: str = "seat") -> Seat:
+    def from_dict(data: rome.JSON, place: Place = SAVED, seat: str = "seat") -> Seat:
         """A seat as saved: its name made safe (``clean_name``: never refused), a human
         or a computer of a known level (``ui.bounds``)."""
         if not isinstance(data, dict):
@@ -45,12 +44,12 @@ class Seat:
         if not isinstance(name, str):
             raise place.refuse(f"{seat} name", "text", name)
         human = place.flag(f"{seat} human flag", human)
-        if not human and level not in LEVELS:
+        if not human and (not isinstance(level, str) or level not in LEVELS):
             raise place.refuse(seat, KIND_RULE, level)
-        return Seat(clean_name(name), human, "" if human else level)
+        return Seat(clean_name(name), human, "" if human or not isinstance(level, str) else level)
 
 
-def read_game(data: dict[str, Any], place: Place) -> tuple[list[Seat], int, bool, list[str]]:
+def read_game(data: dict[str, rome.JSON], place: Place) -> tuple[list[Seat], int, bool, list[str]]:
     """The seats, seed, Shrine option and move texts of a stored game or a file, each
     checked against :mod:`ui.bounds` before any move is played."""
     seats = data.get("seats")
@@ -153,7 +152,7 @@ class Session:
         return True
 
     # -- saving -----------------------------------------------------------------------
-    def to_save(self) -> dict[str, Any]:
+    def to_save(self) -> dict[str, rome.JSONLike]:
         """The save: options and the action texts; states are rebuilt by replaying."""
         return {
             "version": rome.SAVE_VERSION,
@@ -165,7 +164,7 @@ class Session:
         }
 
     @staticmethod
-    def from_save(data: Any) -> Session:
+    def from_save(data: rome.JSON) -> Session:
         """Rebuild a session from :meth:`to_save` data, checking every action's legality.
 
         Raises :class:`SaveError` with a readable reason for anything wrong.
@@ -185,7 +184,7 @@ class Session:
 
     @staticmethod
     def replayed(seats: list[Seat], seed: int, shrine: bool, actions: list[str],
-                 auto: list[Any] | None, place: Place) -> Session:
+                 auto: list[rome.JSON] | list[bool] | None, place: Place) -> Session:
         """Play ``actions`` from the set-up, each checked by the engine; ``auto`` flags the
         moves the engine played itself (None: recognised again, as for a file)."""
         try:

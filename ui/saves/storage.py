@@ -26,9 +26,12 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
-from ui.render.markup import present
+from ui.words.markup import present
+
+if TYPE_CHECKING:
+    from pyodide.ffi import JsProxy
 
 NAMESPACE = "great-city-of-rome"
 DAMAGED = "damaged"
@@ -41,18 +44,18 @@ Listener = Callable[[str, str | None], None]
 class Store:
     """One namespace of ``window.localStorage``; see the module docstring."""
 
-    def __init__(self, window: Any, namespace: str = NAMESPACE) -> None:
+    def __init__(self, window: JsProxy, namespace: str = NAMESPACE) -> None:
         self.prefix = namespace + "."
         self._window = window
         self._storage = self._open(window)
         self._listeners: list[Listener] = []
-        self._proxy: Any = None
+        self._proxy: JsProxy | None = None
 
     @staticmethod
-    def _open(window: Any) -> Any:
+    def _open(window: JsProxy) -> JsProxy | None:
         """The storage object if it can be read, else None (the access itself may throw)."""
         try:
-            storage = window.localStorage
+            storage: JsProxy = window.localStorage
             if not present(storage):
                 return None
             storage.getItem(NAMESPACE + ".probe")
@@ -127,7 +130,7 @@ class Store:
         except Exception:
             self._proxy = None
 
-    def _on_storage(self, event: Any) -> None:
+    def _on_storage(self, event: JsProxy) -> None:
         key = event.key
         if not present(key):  # localStorage.clear() elsewhere: every key may have changed
             name, value = "", None
@@ -153,5 +156,5 @@ class Store:
             proxy.destroy()
 
 
-def _identity(obj: Callable[..., Any]) -> Any:
+def _identity(obj: Callable[[JsProxy], None]) -> Callable[[JsProxy], None]:
     return obj

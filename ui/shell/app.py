@@ -16,33 +16,36 @@ import json
 import time
 import traceback
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pyscript import document, window
 
-import rome
 from ui import address
 from ui.bounds import PACE_NAMES
 from ui.model import effects, events, needs_render, reduce
 from ui.model.state import UiState
 from ui.render import newgame
-from ui.render.names import quote
-from ui.saves import another_tab, save, tutorial_save
+from ui.saves import another_tab, save
 from ui.saves.session import SaveError, Seat, Session
 from ui.saves.storage import Store
 from ui.shell import boot, loop
-from ui.shell.input import Input
+from ui.shell.input import Input, download
 from ui.shell.paint import Painter
 from ui.shell.tabs import Tabs
+from ui.tutorial import save as tutorial_save
 from ui.tutorial.course import Tutorial, finished
 from ui.tutorial.first_game import FIRST_GAME
+from ui.words.names import quote
 from ui.worker.ai_client import ComputerPlayers, needs_worker
+
+if TYPE_CHECKING:
+    from pyodide.ffi import JsProxy
 
 
 class App:
     """The page's single controller object, mounted on one root element."""
 
-    def __init__(self, root: Any = None, *, compact: bool = False,
+    def __init__(self, root: JsProxy | None = None, *, compact: bool = False,
                  namespace: str = "great-city-of-rome") -> None:
         self.root = root if root is not None else document.getElementById("app")
         self.compact = compact
@@ -59,10 +62,9 @@ class App:
         self.tabs = Tabs(window, namespace, lambda slot: self.dispatch(events.Wanted(slot)),
                          lambda slot: self.dispatch(events.Lost(slot)),
                          alone=not self.saves.store.available)
-        self.offered: dict[str, rome.Action] = {}  # action text -> action, as drawn
         self.paint = Painter(self.root)
         self.computers = ComputerPlayers(
-            Painter.worker_status,
+            boot, lambda words: self.dispatch(events.WorkerReported(words)),
             lambda text: self.dispatch(events.WorkerSaid(text)),
             lambda: report_worker(self))
         self.input = Input(self, self.root)
@@ -106,23 +108,32 @@ class App:
 
     def resume(self, slot: str) -> None:
         """Resume a saved slot (a damaged one is set aside and the player told why)."""
+        self.dispatch(events.Resume(slot))
+
+    def load(self, slot: str) -> events.Event:
+        """The answer to ``Load``: the saved game of ``slot`` put on the table, else the
+        form saying why it could not be (it is set aside)."""
         try:
             session = self.saves.load_game(slot)
         except SaveError as exc:
-            self.dispatch(events.OpenForm(notice=f"The saved game could not be resumed: {exc}. "
-                                                 "Please choose another or start a new game."))
-            return
-        self.begin(session, slot)
+            return events.OpenForm(notice=f"The saved game could not be resumed: {exc}. "
+                                          "Please choose another or start a new game.")
+        tutorial_save.off_table(self.saves.store)  # a reload resumes this game now
+        return events.Begin(session, slot, claim=True)
 
     def new_game(self, seats: list[Seat], seed: int, shrine: bool) -> None:
         """A new game always gets a slot of its own: it never overwrites another."""
         self.begin(Session.new(seats, seed, shrine))
 
-    def begin(self, session: Session, slot: str | None = None) -> None:
-        """Put ``session`` on the table, saving to ``slot`` (a new one if None) once no
+    def begin(self, session: Session) -> None:
+        """Put ``session`` on the table in a slot of its own."""
+        self.dispatch(self.place(session))
+
+    def place(self, session: Session) -> events.Begin:
+        """The answer to ``Place``: ``session`` on the table, saving to a new slot once no
         other tab holds it."""
         tutorial_save.off_table(self.saves.store)  # a reload resumes this game now
-        self.dispatch(events.Begin(session, slot or self.saves.new_slot(), claim=True))
+        return events.Begin(session, self.saves.new_slot(), claim=True)
 
     # -- the guided game (issue 41) -------------------------------------------------------
     def learn(self, only_on_table: bool = False) -> bool:
@@ -186,6 +197,7 @@ class App:
                     if answer is not None:
                         pending.append(answer)
         self.paint.help(self.ui)
+        self.paint.worker(self.ui)
         if self.ui.session is not None and needs_worker([s.level for s in self.ui.session.seats]):
             self.computers.start()  # as early as possible: this game's computers need it
         if self.ui.session is not None and (force or needs_render(before, self.ui)):
@@ -198,9 +210,8 @@ class App:
     def run(self, effect: effects.Effect) -> events.Event | None:
         """Run one effect; the ones answered at once (a save) return their answer."""
         if isinstance(effect, effects.Save):
-            if self.saves.save_game(effect.slot, effect.session):
-                return events.Saved(True)
-            return events.Saved(False, self.saves.problem, self.saves.downloadable)
+            problem = self.saves.save_game(effect.slot, effect.session)
+            return events.Saved(not problem, problem, self.saves.downloadable)
         if isinstance(effect, effects.Follow):
             try:
                 return events.Followed(effect.slot, another_tab.follow(
@@ -225,6 +236,18 @@ class App:
             boot.background(loop.analyse(self, effect))
         elif isinstance(effect, effects.Review):
             boot.background(loop.review(self, effect))
+        elif isinstance(effect, effects.Load):
+            return self.load(effect.slot)
+        elif isinstance(effect, effects.Place):
+            return self.place(effect.session)
+        elif isinstance(effect, effects.Delete):
+            if bool(window.confirm(effect.question)):
+                self.saves.delete_game(effect.slot)
+                return events.OpenForm()
+        elif isinstance(effect, effects.Download):
+            download(effect.text, effect.filename)
+        elif isinstance(effect, effects.Copy):
+            boot.background(self.copy(effect.text))
         elif isinstance(effect, effects.ShowForm):
             notes = " ".join(n for n in (effect.notice, *self.saves.take_notices()) if n)
             games = self.saves.list_games()
@@ -232,6 +255,16 @@ class App:
                                                 effect.shrine, games=games,
                                                 open_hands=self.ui.open_hands))
         return None
+
+    async def copy(self, text: str) -> None:
+        """Put ``text`` on the clipboard (the player's click allows it) and say whether the
+        browser did."""
+        try:
+            await window.navigator.clipboard.writeText(text)
+            ok = True
+        except Exception:
+            ok = False
+        self.dispatch(events.Copied(ok))
 
     async def claim(self, effect: effects.Claim) -> None:
         """Ask the other tabs for ``effect.slot``; once held, go on from the latest game
@@ -242,10 +275,8 @@ class App:
         self.dispatch(events.Claimed(effect.slot, held, latest))
 
     def render(self, only_detail: bool = False) -> None:
-        """Draw the table and keep the actions it offers (a click names one by its text)."""
-        drawn = self.paint.render(self.ui, only_detail)
-        if drawn is not None:
-            self.offered = {str(a): a for a in drawn.view.actions}
+        """Draw the table."""
+        self.paint.render(self.ui, only_detail)
 
     # -- hooks for tests ------------------------------------------------------------------
     def history_json(self) -> str:
@@ -265,20 +296,16 @@ def _only_detail(before: UiState, after: UiState) -> bool:
 async def report_worker(app: App) -> None:
     """Show the AI worker's answer once it has booted (it never delays ``data-ready``, and
     starts only when a game needs it: ``ComputerPlayers.start``)."""
-    status = document.getElementById("worker-status")
-    if app.computers.status != "ready":
-        status.dataset.workerError = app.computers.notice
+    if app.computers.status != "ready" or app.computers.worker is None:
+        app.dispatch(events.WorkerReported(error=app.computers.notice))
         return
     try:
         pong = await app.computers.worker.ping()
         count = await app.computers.worker.legal_count(2, 1)
     except Exception as exc:
-        status.textContent = f"AI worker failed: {exc}"
-        status.dataset.workerError = str(exc)
+        app.dispatch(events.WorkerReported(f"AI worker failed: {exc}", error=str(exc)))
         return
-    status.textContent = f"AI worker: {pong}"
-    status.dataset.workerLegalCount = str(count)
-    status.dataset.workerReady = "true"
+    app.dispatch(events.WorkerReported(f"AI worker: {pong}", legal_count=int(count)))
 
 
 def start_game(root_selector: str = "#app", *, compact: bool = False,

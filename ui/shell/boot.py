@@ -12,8 +12,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import traceback
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Hashable
+from typing import TYPE_CHECKING, TypeVar
 
 from pyodide.ffi import create_once_callable
 from pyscript import create_named_worker, document, window, workers
@@ -21,7 +21,14 @@ from pyscript.ffi import create_proxy, to_js
 
 from ui import selfcheck
 
-_background: set[asyncio.Task[Any]] = set()
+if TYPE_CHECKING:
+    from pyodide.ffi import JsProxy
+
+    from ui.worker.host import AiWorker
+
+T = TypeVar("T")
+
+_background: set[Hashable] = set()  # the tasks under way, kept from the collector
 
 
 def progress(value: int, text: str) -> None:
@@ -68,13 +75,13 @@ def start(setup: Callable[[], None]) -> None:
     mark_ready()
 
 
-def expose(name: str, **functions: Callable[..., Any]) -> None:
+def expose(name: str, **functions: Callable[..., int | str]) -> None:
     """Publish Python functions as ``window[name].<fn>(...)`` for JS and e2e tests."""
     proxies = {key: create_proxy(fn) for key, fn in functions.items()}
     setattr(window, name, to_js(proxies))
 
 
-def background(coro: Awaitable[Any]) -> asyncio.Task[Any]:
+def background(coro: Awaitable[T]) -> asyncio.Future[T]:
     """Start ``coro`` without awaiting it (keeps a reference so it is not collected)."""
     task = asyncio.ensure_future(coro)
     _background.add(task)
@@ -93,7 +100,7 @@ FORGET_LIMIT_S = 10.0
 SELF_CHECK_LIMIT_S = 10.0
 
 
-async def start_worker(name: str, src: str, config: str = CONFIG) -> Any:
+async def start_worker(name: str, src: str, config: str = CONFIG) -> AiWorker:
     """Create the named PyScript worker now and wait for its exported functions.
 
     Called after :func:`mark_ready` (see ``ui/shell/main.py``): a second Pyodide booting
@@ -105,20 +112,20 @@ async def start_worker(name: str, src: str, config: str = CONFIG) -> Any:
     without it (:func:`stop_worker` stops either). Raises RuntimeError if it still fails.
     """
     exports, wrong = await _started(src, name, config)
-    if wrong and await forget_snapshot():
+    if (wrong or exports is None) and await forget_snapshot():
         window.console.warn(f"The AI worker did not start well ({wrong}); starting it again "
                             "without the memory snapshot.")
         stop_worker(name)
         exports, wrong = await _started(src, name + WITHOUT_SNAPSHOT, config)
-    if wrong:
+    if wrong or exports is None:
         raise RuntimeError(wrong)
     return exports
 
 
-async def _started(src: str, name: str, config: str) -> tuple[Any, str]:
+async def _started(src: str, name: str, config: str) -> tuple[AiWorker | None, str]:
     """The worker's exports, and "" or what went wrong as it started."""
     try:
-        exports = await create_named_worker(src, name, config)
+        exports: AiWorker = await create_named_worker(src, name, config)
         wrong = str(await within(exports.self_check(), SELF_CHECK_LIMIT_S))
     except Exception as exc:
         return None, str(exc)
@@ -152,25 +159,27 @@ async def script_problem(src: str) -> str:
     return ""
 
 
-async def within(promise: Any, seconds: float) -> Any:
+async def within(promise: Awaitable[T], seconds: float) -> T:
     """Await a JS promise for at most ``seconds`` (raises TimeoutError after that).
 
     Why not ``asyncio.wait_for``: under Pyodide its timer stays pending in a JS
     ``setTimeout`` until it would have fired, holding Python objects for every call.
     """
     try:
-        return await window.romeBoot.withTimeout(promise, int(seconds * 1000))
+        answer: T = await window.romeBoot.withTimeout(promise, int(seconds * 1000))
+        return answer
     except Exception as exc:
         if "timed out after" in str(exc):
             raise TimeoutError(str(exc)) from None
         raise
 
 
-def _scripts(name: str) -> Any:
+def _scripts(name: str) -> JsProxy:
     """The script elements of the named worker and of its start without the memory
     snapshot (:func:`start_worker`): at most one of them runs."""
-    return document.querySelectorAll(
+    found: JsProxy = document.querySelectorAll(
         f'script[name="{name}"], script[name="{name}{WITHOUT_SNAPSHOT}"]')
+    return found
 
 
 def watch_worker(name: str, lock: str, gone: Callable[[str], None]) -> None:
@@ -205,7 +214,7 @@ def stop_worker(name: str) -> None:
             el.remove()
 
 
-async def worker(name: str) -> Any:
+async def worker(name: str) -> JsProxy:
     """Wait for the named worker (started or not yet) and return its exports.
 
     Use as ``ai = await boot.worker("ai"); await ai.fn(...)``. Only page-to-worker
@@ -213,7 +222,8 @@ async def worker(name: str) -> Any:
     (cross-origin isolation), which a plain static host lacks. Results that are
     dicts or lists arrive as JS objects: call ``.to_py()`` on them.
     """
-    return await workers[name]
+    exports: JsProxy = await workers[name]
+    return exports
 
 
 def memory_stats() -> str:
@@ -232,9 +242,9 @@ def memory_stats() -> str:
     return json.dumps({"objects": len(gc.get_objects()), "wasm_bytes": wasm})
 
 
-def element(selector: str) -> Any:
+def element(selector: str) -> JsProxy:
     """Return the DOM element for a CSS selector (raises if it is missing)."""
-    found = document.querySelector(selector)
+    found: JsProxy | None = document.querySelector(selector)
     if found is None:
         raise LookupError(f"no element matches {selector!r}")
     return found

@@ -7,7 +7,8 @@ call of the page); nothing here changes state itself.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+import contextlib
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
@@ -17,10 +18,15 @@ from ui.model import events
 from ui.model.state import UiState
 from ui.model.turn import TO_CHOICES
 from ui.render import newgame
-from ui.render.markup import present
 from ui.saves import save
-from ui.saves.session import SaveError, Seat, Session
+from ui.saves.session import Seat
 from ui.shell import boot, touch
+from ui.words.markup import present
+
+T = TypeVar("T")
+
+if TYPE_CHECKING:
+    from pyodide.ffi import JsProxy
 
 SHORTCUTS = {"e": '[data-action="end"]', "p": '[data-action="produce"]',
              "u": '[data-ui="undo"]', "h": '[data-ui="hint"]'}
@@ -33,19 +39,14 @@ DETAIL_KEYS = ("i", "I")
 
 
 class Page(Protocol):
-    """What input needs of the page: its state, the actions offered, storage, dispatch."""
+    """What input needs of the page: its state and dispatch (and the starts of a game that
+    still read storage: ``App``)."""
 
     ui: UiState
-    offered: dict[str, rome.Action]
-    saves: save.Saves
 
     def dispatch(self, event: events.Event) -> None: ...
 
-    def resume(self, slot: str) -> None: ...
-
     def new_game(self, seats: list[Seat], seed: int, shrine: bool) -> None: ...
-
-    def begin(self, session: Session, slot: str | None = None) -> None: ...
 
     def learn(self, only_on_table: bool = False) -> bool: ...
 
@@ -63,7 +64,7 @@ def download(text: str, filename: str) -> None:
     window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
 
 
-def back_selector(el: Any) -> str:
+def back_selector(el: JsProxy) -> str:
     """A selector that finds ``el`` again after a render (its most specific attribute)."""
     for name in ("data-pos", "data-action", "data-select", "data-card"):
         value = el.getAttribute(name)
@@ -72,11 +73,12 @@ def back_selector(el: Any) -> str:
     return ""
 
 
-def nearest(items: list[tuple[Any, float, float]], x: float, y: float, key: str) -> Any:
+def nearest(items: list[tuple[T, float, float]], x: float, y: float, key: str) -> T | None:
     """The item whose centre lies nearest to (``x``, ``y``) in the arrow ``key``'s
     direction (distance across the direction counts double), or None."""
     dx, dy = ARROWS[key]
-    best, best_score = None, float("inf")
+    best: T | None = None
+    best_score = float("inf")
     for el, cx, cy in items:
         along = (cx - x) * dx + (cy - y) * dy
         if along <= 1:
@@ -88,7 +90,7 @@ def nearest(items: list[tuple[Any, float, float]], x: float, y: float, key: str)
     return best
 
 
-def card_key(el: Any) -> str:
+def card_key(el: JsProxy) -> str:
     """The details key of a drawn card: its kind, and its city cell if it is built."""
     kind = str(el.getAttribute("data-card") or "")
     pos = el.getAttribute("data-pos")
@@ -98,7 +100,7 @@ def card_key(el: Any) -> str:
 class Input:
     """Listens on ``root`` (and the document, for keys) on behalf of ``page``."""
 
-    def __init__(self, page: Page, root: Any) -> None:
+    def __init__(self, page: Page, root: JsProxy) -> None:
         self.page = page
         self.root = root
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_key),
@@ -111,21 +113,20 @@ class Input:
         root.addEventListener("input", self._proxies[4])
         self.long_press = touch.LongPress(root, self.details)
 
-    def details(self, card: Any) -> None:
+    def details(self, card: JsProxy) -> None:
         """Open a card's details; focus comes back to the card when they close."""
         self.page.dispatch(events.Panel("detail", card_key(card), back=back_selector(card)))
 
-    def on_click(self, event: Any) -> None:
+    def on_click(self, event: JsProxy) -> None:
         target = event.target.closest(
             "[data-action], [data-hint], [data-select], [data-ui], [data-card]")
         if not present(target) or target.hasAttribute("disabled"):
             return
         # a hint plays what the table offers, as the table's own button does
         text = target.getAttribute("data-action") or target.getAttribute("data-hint")
-        if present(text) and text:
-            action = self.page.offered.get(str(text))
-            if action is not None:
-                self.page.dispatch(events.Act(action))
+        if present(text) and text:  # the reducer plays it only if the table offers it
+            with contextlib.suppress(rome.NotationError):
+                self.page.dispatch(events.Act(rome.Action.parse(str(text))))
             return
         kind = target.getAttribute("data-select")
         if present(kind) and kind:
@@ -139,14 +140,14 @@ class Input:
             return
         self.page.dispatch(events.Panel("detail", card_key(target)))
 
-    def on_context(self, event: Any) -> None:
+    def on_context(self, event: JsProxy) -> None:
         """A right click on a card opens its details (a long press: :mod:`ui.shell.touch`)."""
         target = event.target.closest("[data-card]")
         if present(target):
             event.preventDefault()
             self.details(target)
 
-    def command(self, command: str, target: Any) -> None:
+    def command(self, command: str, target: JsProxy) -> None:
         """A button with ``data-ui``: the event it stands for."""
         page, s = self.page, self.page.ui.session
         simple: dict[str, events.Event] = {
@@ -187,32 +188,17 @@ class Input:
         elif command == "learn":  # "Learn to play" (issue 41)
             page.learn()
         elif command == "resume-slot":
-            page.resume(str(target.getAttribute("data-slot")))
+            page.dispatch(events.Resume(str(target.getAttribute("data-slot"))))
         elif command == "delete-slot":
-            slot = str(target.getAttribute("data-slot"))
-            if bool(window.confirm("Delete this saved game? It cannot be brought back.")):
-                page.saves.delete_game(slot)
-                page.dispatch(events.OpenForm())
-        elif command == "download" and s is not None:
-            download(save.export_game(s), "great-city-of-rome-game.json")
+            page.dispatch(events.Delete(str(target.getAttribute("data-slot"))))
+        elif command == "download":
+            page.dispatch(events.Download())
         elif command == "rematch" and s is not None:
             page.new_game(s.seats, newgame.random_seed(), s.shrine)
-        elif command == "replay-link" and s is not None:
-            boot.background(self.copy_replay_link(s))
+        elif command == "replay-link":
+            page.dispatch(events.CopyLink(str(window.location.href)))
 
-    async def copy_replay_link(self, s: Session) -> None:
-        """The end screen's "copy replay link": embed.html's replay view of this game."""
-        from ui.embed.links import replay_link
-
-        link = replay_link(str(window.location.href), save.record(s))
-        try:
-            await window.navigator.clipboard.writeText(link)
-            text = "Replay link copied: paste it to show this game step by step."
-        except Exception:
-            text = "This browser refused to copy the replay link."
-        self.page.dispatch(events.Notice(text))
-
-    def on_key(self, event: Any) -> None:
+    def on_key(self, event: JsProxy) -> None:
         key = str(event.key)
         help_open = self.page.ui.help_open
         if key == "Tab" and help_open:
@@ -240,7 +226,7 @@ class Input:
         if key in DETAIL_KEYS:
             card = event.target.closest("[data-card]") if hasattr(event.target, "closest") \
                 else None
-            if present(card):
+            if card is not None and present(card):
                 event.preventDefault()
                 self.details(card)
             return
@@ -254,7 +240,7 @@ class Input:
                 el.click()
 
     @staticmethod
-    def _arrow(target: Any, key: str) -> bool:
+    def _arrow(target: JsProxy, key: str) -> bool:
         """Move focus to the nearest button of the focused group in the arrow's direction
         (a city's cells, the offer, the strip, a hand, the prompt's choices)."""
         if not hasattr(target, "closest"):
@@ -276,7 +262,7 @@ class Input:
         best.focus()
         return True
 
-    def _trap(self, event: Any) -> None:
+    def _trap(self, event: JsProxy) -> None:
         """Keep Tab inside the help dialog."""
         items = document.querySelectorAll(
             "#help a[href], #help button, #help input, #help [tabindex]:not([tabindex='-1'])")
@@ -292,12 +278,12 @@ class Input:
             event.preventDefault()
             first.focus()
 
-    def on_input(self, event: Any) -> None:
+    def on_input(self, event: JsProxy) -> None:
         """Typing in the rules' filter box (each keystroke, not only on leaving it)."""
         if str(event.target.id) == "rules-filter":
             self.page.dispatch(events.RulesFilter(str(event.target.value)))
 
-    def on_change(self, event: Any) -> None:
+    def on_change(self, event: JsProxy) -> None:
         target_id = str(event.target.id)
         if target_id == "load-file" and event.target.files.length:
             boot.background(self.load_file(event.target.files.item(0)))
@@ -306,13 +292,11 @@ class Input:
         elif target_id == "open-hands":
             self.page.dispatch(events.Setting("open_hands", bool(event.target.checked)))
 
-    async def load_file(self, file: Any) -> None:
-        """Resume a game downloaded earlier ("Download this game"), in a new slot."""
-        try:
-            if int(file.size) > save.MAX_SAVE_CHARS * 4:
-                raise SaveError("the file is far too large to be a saved game")
-            session = save.import_game(str(await file.text()))
-        except SaveError as exc:
-            self.page.dispatch(events.OpenForm(notice=f"That file could not be loaded: {exc}."))
+    async def load_file(self, file: JsProxy) -> None:
+        """Read a game downloaded earlier ("Download this game"), bounded by its size
+        before it is read; the reducer reads it back (``events.Opened``)."""
+        if int(file.size) > save.MAX_SAVE_CHARS * 4:
+            self.page.dispatch(events.OpenForm(notice="That file could not be loaded: the file "
+                                                      "is far too large to be a saved game."))
             return
-        self.page.begin(session)
+        self.page.dispatch(events.Opened(str(await file.text())))

@@ -11,14 +11,16 @@ import asyncio
 import time
 import traceback
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
+from typing import Protocol, TypeVar
 
 from ui.model import effects, events
 from ui.model.state import UiState
-from ui.render.names import quote
 from ui.saves.session import Session
+from ui.words.names import quote
 from ui.worker.ai_client import ComputerPlayers
 from ui.worker.health import FAST_LEVELS
+
+A = TypeVar("A")  # one line of an AI's answer: a hint's move, a review's line
 
 
 class Host(Protocol):
@@ -93,14 +95,15 @@ async def review(host: Host, effect: effects.Review) -> None:
 
 
 async def _worker_job(host: Host, generation: int, failed: str,
-                      work: Callable[[Session], Awaitable[tuple[Any, str]]],
-                      answer: Callable[[Any, str], events.Event]) -> None:
+                      work: Callable[[Session], Awaitable[tuple[tuple[A, ...], str]]],
+                      answer: Callable[[tuple[A, ...], str], events.Event]) -> None:
     """Run an analysis for the game of ``generation`` (skipped if it has changed) and
     dispatch ``answer(result, source)``; a failure is said (``failed``: why) and answered
     with nothing, so the table never waits for it."""
     s = host.ui.session
     if generation != host.ui.generation or s is None:
         return
+    result: tuple[A, ...]
     try:
         result, source = await work(s)
     except Exception as exc:

@@ -9,20 +9,19 @@ is rewritten only when its markup changed, which keeps focus and saves work.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pyscript import document, window
 from pyscript.ffi import to_js
 
 import rome
 from ui.model.effects import Focus, Travel
-from ui.model.state import Mode, UiState
+from ui.model.state import Mode, UiState, WorkerReport
 from ui.render import log_view, phone
 from ui.render.details import render_detail
 from ui.render.endgame import render_end
 from ui.render.handover import render_handover
 from ui.render.help_panel import render_help, rules_view
-from ui.render.markup import button, esc, present
 from ui.render.messages import render_messages
 from ui.render.prompt import render_prompt
 from ui.render.review import render_review
@@ -31,6 +30,10 @@ from ui.render.table_layout import TABLE_SKELETON, controls
 from ui.render.tutorial import render_tutorial, target
 from ui.render.view import TableView, table_view
 from ui.tutorial.marks import TARGET
+from ui.words.markup import button, esc, present
+
+if TYPE_CHECKING:
+    from pyodide.ffi import JsProxy
 
 RULES_PARTS = ("rules-body", "rules-count")
 """The rules dialog's containers a filter changes (``ui.render.help_panel.rules_view``)."""
@@ -57,10 +60,11 @@ class Drawn:
 class Painter:
     """Draws on one root element and remembers what each container last received."""
 
-    def __init__(self, root: Any) -> None:
+    def __init__(self, root: JsProxy) -> None:
         self.root = root
         self._drawn: dict[str, str] = {}  # container id -> markup last written
         self._rules = dict(zip(RULES_PARTS, rules_view(""), strict=True))  # as mounted
+        self._worker = WorkerReport()  # as mounted: the About line's own words
 
     def mount(self, compact: bool) -> None:
         """The static frame: a screen slot and the help overlay, whose About line says
@@ -240,10 +244,18 @@ class Painter:
         elif present(html.getAttribute("data-theme")):
             html.removeAttribute("data-theme")
 
-    @staticmethod
-    def worker_status(words: str) -> None:
-        """The AI worker's state in words (``ui.worker.health.status_words``; "" leaves the
-        line as it is)."""
+    def worker(self, ui: UiState) -> None:
+        """The About line's report of the AI worker (``UiState.worker``), when it changed."""
+        report = ui.worker
         el = document.getElementById("worker-status")
-        if present(el) and words:
-            el.textContent = words
+        if report == self._worker or not present(el):
+            return
+        self._worker = report
+        if report.words:
+            el.textContent = report.words
+        if report.error:
+            el.dataset.workerError = report.error
+        if report.legal_count is not None:
+            el.dataset.workerLegalCount = str(report.legal_count)
+        if report.ready:
+            el.dataset.workerReady = "true"

@@ -33,15 +33,18 @@ import asyncio
 import json
 import secrets
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pyodide.ffi import create_once_callable
 from pyscript.ffi import create_proxy, to_js
 
-from ui.render.markup import present
 from ui.saves.save import MAX_SAVE_CHARS, parse_bounded
 from ui.saves.session import SaveError
 from ui.shell import boot
+from ui.words.markup import present
+
+if TYPE_CHECKING:
+    from pyodide.ffi import JsProxy
 
 HANDOVER_MS = 4000
 """How long "Play here" waits for the other tab to save and hand its game over before
@@ -53,32 +56,37 @@ MAX_MESSAGE_CHARS = MAX_SAVE_CHARS + 1_000
 KINDS = ("who", "mine", "want", "released")
 
 
+class Hold:
+    """One hold of a slot, told from a later one by identity (a lock stolen from an old
+    hold must not drop the new one)."""
+
+
 class Tabs:
     """This tab's holds on game slots, and its word with the other tabs of the site."""
 
-    def __init__(self, window: Any, namespace: str, wanted: Callable[[str], None],
+    def __init__(self, window: JsProxy, namespace: str, wanted: Callable[[str], None],
                  lost: Callable[[str], None], alone: bool = False) -> None:
         self._window = window
         self._namespace = namespace
         self._wanted, self._lost = wanted, lost
         self._id = secrets.token_hex(8)
-        self._held: dict[str, tuple[object, Any]] = {}  # slot -> (hold, lets the lock go)
+        self._held: dict[str, tuple[Hold, JsProxy | None]] = {}  # slot -> (hold, lets it go)
         self._heard: dict[str, list[tuple[str, str]]] = {}  # claims under way: what was said
         self._handed: dict[str, asyncio.Future[str | None]] = {}  # take-overs under way
-        self._locks: Any = None if alone else self._open_locks(window)
-        self._channel: Any = None if alone else self._open_channel(window, namespace + ".tabs")
+        self._locks = None if alone else self._open_locks(window)
+        self._channel = None if alone else self._open_channel(window, namespace + ".tabs")
 
     @staticmethod
-    def _open_locks(window: Any) -> Any:
+    def _open_locks(window: JsProxy) -> JsProxy | None:
         try:
-            locks = window.navigator.locks
+            locks: JsProxy = window.navigator.locks
             return locks if present(locks) and present(locks.request) else None
         except Exception:
             return None
 
-    def _open_channel(self, window: Any, name: str) -> Any:
+    def _open_channel(self, window: JsProxy, name: str) -> JsProxy | None:
         try:
-            channel = window.BroadcastChannel.new(name)
+            channel: JsProxy = window.BroadcastChannel.new(name)
             channel.onmessage = create_proxy(self._on_message)
         except Exception:
             return None
@@ -94,7 +102,7 @@ class Tabs:
             return False, None
         handed = await self._handover(slot)
         if self._locks is None or not await self._lock(slot, "steal"):
-            self._held[slot] = (object(), None)
+            self._held[slot] = (Hold(), None)
         return True, handed
 
     async def _ask(self, slot: str) -> bool:
@@ -108,7 +116,7 @@ class Tabs:
             del self._heard[slot]
             if any(kind == "mine" or sender < self._id for kind, sender in heard):
                 return False
-        self._held[slot] = (object(), None)
+        self._held[slot] = (Hold(), None)
         return True
 
     async def _lock(self, slot: str, mode: str) -> bool:
@@ -116,19 +124,21 @@ class Tabs:
         is held, False if another tab holds it; a browser that refuses locks here (an
         opaque origin) counts as held: there is no other tab to share with."""
         granted: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        hold = object()
+        hold = Hold()
 
-        def on_grant(lock: Any) -> Any:
+        def on_grant(lock: JsProxy) -> JsProxy | None:
             if not present(lock):
                 granted.set_result(False)
                 return None
-            let_go: list[Any] = []
-            held = self._window.Promise.new(
+            let_go: list[JsProxy] = []
+            held: JsProxy = self._window.Promise.new(
                 create_once_callable(lambda resolve, _reject: let_go.append(resolve)))
             self._held[slot] = (hold, let_go[0])
             granted.set_result(True)
             return held  # the lock is held until this promise settles (``release``)
 
+        if self._locks is None:
+            return True
         try:
             request = self._locks.request(f"{self._namespace}.game.{slot}",
                                           to_js({mode: True}), create_once_callable(on_grant))
@@ -137,7 +147,7 @@ class Tabs:
         boot.background(self._watch(slot, hold, request, granted))
         return await granted
 
-    async def _watch(self, slot: str, hold: object, request: Any,
+    async def _watch(self, slot: str, hold: Hold, request: JsProxy,
                      granted: asyncio.Future[bool]) -> None:
         """A lock request that fails before it is granted was refused (held, see
         ``_lock``); one that fails later was stolen by a tab taking the game over."""
@@ -180,7 +190,7 @@ class Tabs:
             except Exception:
                 return  # a closed channel: the other tab will not hear, and steals in time
 
-    def _on_message(self, event: Any) -> None:
+    def _on_message(self, event: JsProxy) -> None:
         message = _read(event.data)
         if message is None:
             return
@@ -195,7 +205,7 @@ class Tabs:
             self._handed[slot].set_result(game or None)
 
 
-def _read(data: Any) -> tuple[str, str, str, str] | None:
+def _read(data: JsProxy) -> tuple[str, str, str, str] | None:
     """A message of another tab (kind, slot, sender, game), or None if it is not one."""
     if not isinstance(data, str) or len(data) > MAX_MESSAGE_CHARS:
         return None

@@ -15,9 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
-from ui.render.markup import present
+from ui.words.markup import present
+
+if TYPE_CHECKING:
+    from pyodide.ffi import JsProxy
 
 LONG_PRESS_MS = 500
 """How long a finger rests on a card before its details open (iOS's own long-press)."""
@@ -71,7 +74,7 @@ class Press:
 class LongPress:
     """The DOM side: listeners on ``root`` created once, one reusable timer callback."""
 
-    def __init__(self, root: Any, open_details: Callable[[Any], None]) -> None:
+    def __init__(self, root: JsProxy, open_details: Callable[[JsProxy], None]) -> None:
         from pyscript import window
         from pyscript.ffi import create_proxy
 
@@ -79,8 +82,8 @@ class LongPress:
         self.root = root
         self.open_details = open_details
         self.press = Press()
-        self.card: Any = None
-        self.timer: Any = None
+        self.card: JsProxy | None = None
+        self.timer: JsProxy | None = None
         self._fire = create_proxy(self.on_timer)
         self._listeners = {
             "pointerdown": create_proxy(self.on_down), "pointermove": create_proxy(self.on_move),
@@ -91,7 +94,7 @@ class LongPress:
         self._click = create_proxy(self.on_click)
         root.addEventListener("click", self._click, True)  # capture: before the table's own
 
-    def on_down(self, event: Any) -> None:
+    def on_down(self, event: JsProxy) -> None:
         self._stop()
         card = event.target.closest("[data-card]") if hasattr(event.target, "closest") else None
         on_card = present(card)
@@ -100,11 +103,11 @@ class LongPress:
             self.card = card
             self.timer = self.window.setTimeout(self._fire, LONG_PRESS_MS)
 
-    def on_move(self, event: Any) -> None:
+    def on_move(self, event: JsProxy) -> None:
         if self.press.move(float(event.clientX), float(event.clientY)):
             self._stop()
 
-    def on_end(self, event: Any) -> None:
+    def on_end(self, event: JsProxy) -> None:
         self.press.end()
         self._stop()
 
@@ -113,7 +116,7 @@ class LongPress:
         if self.press.fire() and self.card is not None:
             self.open_details(self.card)
 
-    def on_click(self, event: Any) -> None:
+    def on_click(self, event: JsProxy) -> None:
         if self.press.swallow_click():
             event.stopPropagation()
             event.preventDefault()

@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import rome
-from ui.render import facts
 from ui.saves.session import Session
 from ui.tutorial.course import Course, Tutorial, asked, played_out
 from ui.tutorial.narration import told
 from ui.tutorial.position import Position, fill
+from ui.words import facts
 
 
 @dataclass(frozen=True)

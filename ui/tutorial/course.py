@@ -33,7 +33,7 @@ class Step:
 
     ``ply``: the position (moves played before it). ``words``: what it teaches there, a
     template of :mod:`ui.tutorial.position`'s fields ("" when the move asked for says
-    enough). ``anchor``: the rules section it teaches (``ui.render.rules.anchors``; ""
+    enough). ``anchor``: the rules section it teaches (``ui.words.anchors``; ""
     none). ``why``: why this move is asked for, said after the course's ``lead`` when
     another is tried (a template; "" for the course's own). ``accept``: more moves that
     fulfil the task (a lesson's; the recorded move always does). ``explain``: why a

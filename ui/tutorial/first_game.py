@@ -15,9 +15,9 @@ itself (``rome.move_words``), so a step only adds what there is to learn at that
 
 from __future__ import annotations
 
-from ui.render.rules import anchors as at
 from ui.saves.session import Seat
 from ui.tutorial.course import Course, Page, Step
+from ui.words import anchors as at
 
 SEED = 13
 SCRIPT = tuple("""

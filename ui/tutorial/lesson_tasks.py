@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import rome
 from rome.city import free_spaces
-from ui.render.card_words import plural
+from ui.words.card_words import plural
 
 Worth = Callable[[rome.GameState, int, rome.Action], int]
 Says = Callable[[rome.GameState, int, rome.Action], str]
@@ -50,8 +50,8 @@ def _seat(state: rome.GameState) -> int:
     return seat
 
 
-def _me(state: rome.GameState, seat: int) -> dict[str, object]:
-    return dict(rome.observation(state, seat)["players"][seat])
+def _me(state: rome.GameState, seat: int) -> rome.SeenPlayer:
+    return rome.observation(state, seat)["players"][seat]
 
 
 def _after(state: rome.GameState, action: rome.Action) -> rome.GameState:
@@ -119,7 +119,7 @@ BRICKS = Task(frozenset({"build"}), _pay_worth, _pay_says)
 
 # -- building: room left to grow --------------------------------------------------------------
 def _room(state: rome.GameState, seat: int, action: rome.Action) -> int:
-    city = {(r, c): k for r, c, k, _d in _me(_after(state, action), seat)["city"]}  # type: ignore[attr-defined]
+    city = {(r, c): k for r, c, k, _d in _me(_after(state, action), seat)["city"]}
     return len(free_spaces(city))
 
 
@@ -134,9 +134,8 @@ BUILDING = Task(frozenset({"build"}), _room, _room_says)
 def _gain(state: rome.GameState, seat: int, action: rome.Action) -> tuple[int, int, int]:
     """Coins, influence tokens and brick tokens after the move, less before."""
     before, after = _me(state, seat), _me(_after(state, action), seat)
-    return (int(after["coins"]) - int(before["coins"]),  # type: ignore[call-overload]
-            int(after["influence"]) - int(before["influence"]),  # type: ignore[call-overload]
-            len(after["bricks"]) - len(before["bricks"]))  # type: ignore[arg-type]
+    return (after["coins"] - before["coins"], after["influence"] - before["influence"],
+            len(after["bricks"]) - len(before["bricks"]))
 
 
 def _gain_words(gain: tuple[int, int, int]) -> str:
@@ -172,4 +171,4 @@ TASKS: dict[str, Task] = {
     "aqueducts": points("total"), "temples": points("temples"),
     "public-buildings": points("total"), "final-scoring": FINAL_SCORING,
 }
-"""Each lesson topic's task (``ui.tutorial.topics.TOPICS``)."""
+"""Each lesson topic's task (``ui.words.topics.TOPICS``)."""

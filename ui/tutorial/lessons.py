@@ -16,12 +16,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import rome
-from ui.render.rules import anchors as at
 from ui.saves.session import Seat
 from ui.tutorial.course import Course, Step
 from ui.tutorial.lesson_positions import POSITIONS
 from ui.tutorial.lesson_tasks import TASKS, Task
-from ui.tutorial.topics import TOPICS
+from ui.words import anchors as at
+from ui.words.topics import TOPICS
 
 LEARNER = 0
 SEATS = (Seat("You", True), Seat("Aurelia", False, "easy"))
@@ -136,7 +136,7 @@ LESSONS: dict[str, Lesson] = {
         "from aqueducts, {temples} from temples and {coin_points} from coins.",
         at.FINAL_SCORING),
 }
-"""Every lesson by its topic (``ui.tutorial.topics.TOPICS``, the same order)."""
+"""Every lesson by its topic (``ui.words.topics.TOPICS``, the same order)."""
 
 LEAD = "You chose to {tried}, which {tried_says}. "
 ASKED = "The lesson asks you to {asked}, which {asked_says}. Try again."

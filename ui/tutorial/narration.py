@@ -10,9 +10,8 @@ is not named.
 from __future__ import annotations
 
 import rome
-from ui.render.card_words import plural
-from ui.render.rules.entry import listed
 from ui.saves.session import Session
+from ui.words.card_words import listed, plural
 
 DOES = {
     "take": "took the {name}", "build": "built the {name}", "produce": "produced",

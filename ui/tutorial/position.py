@@ -12,14 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import rome
 from rome.cards import AQUEDUCT_POINTS, BRICK_PRICE, COG_PRICE, COGS_TO_PRODUCE, SHAPES
 from rome.city import MAX_SIDE, free_spaces
-from ui.render import facts
-from ui.render.card_words import built_words, plural, produce_words, scoring_words
-from ui.render.rules.entry import listed
+from ui.words import facts
+from ui.words.card_words import built_words, listed, plural, produce_words, scoring_words
 
 
 @dataclass(frozen=True)
@@ -33,12 +31,12 @@ class Position:
     names: tuple[str, ...]
 
     @property
-    def obs(self) -> dict[str, Any]:
+    def obs(self) -> rome.Observation:
         return rome.observation(self.state, self.learner)
 
     @property
-    def me(self) -> dict[str, Any]:
-        return dict(self.obs["players"][self.learner])
+    def me(self) -> rome.SeenPlayer:
+        return self.obs["players"][self.learner]
 
     @property
     def other(self) -> int:

@@ -45,12 +45,11 @@ import random
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import rome
-from ui.model.events import Hinted
+from rome.ai.answers import Move, ReviewLine, read_moves, read_review
 from ui.saves.session import Session
-from ui.shell import boot
 from ui.worker.health import (
     DIED,
     FAST_LEVELS,
@@ -64,6 +63,7 @@ from ui.worker.health import (
     notice,
     status_words,
 )
+from ui.worker.host import AiWorker, Host
 
 BOOT_LIMIT_S = 90.0
 """Long enough for a busy phone to boot a second Pyodide; "starting…" shows meanwhile."""
@@ -100,20 +100,6 @@ def local_choice(state: rome.GameState, seat: int, level: str, seed: int) -> str
     return random.Random(seed).choice(options)
 
 
-def _review_lines(lines: list[dict[str, Any]]
-                  ) -> tuple[tuple[int, int, str, str, float | None, str], ...]:
-    """The fields of ``rome.ai.review``'s answer the end screen shows, as plain tuples."""
-    return tuple((int(x["ply"]), int(x["round"]), str(x["played"]), str(x["best"]),
-                  None if x["loss"] is None else float(x["loss"]), str(x["reason"]))
-                 for x in lines)
-
-
-def _suggestions(moves: list[dict[str, Any]]) -> tuple[Hinted, ...]:
-    """The fields of ``rome.ai.analyse``'s answer the hint shows, as plain tuples."""
-    return tuple((str(m["action"]), float(m["value"]), float(m["loss"]), str(m["reason"]),
-                  str(m["words"]), str(m["why"])) for m in moves)
-
-
 def _limits() -> tuple[float, float | None]:
     """(boot limit, move limit or None for the levels' own) in seconds; a test may set them
     (see module docstring)."""
@@ -128,7 +114,7 @@ def _limits() -> tuple[float, float | None]:
     return boot_s, move_s
 
 
-def _retrieved(task: asyncio.Future[Any]) -> None:
+def _retrieved(task: asyncio.Future[T]) -> None:
     """Mark an abandoned answer's outcome as seen (its time limit runs out later)."""
     if not task.cancelled():
         task.exception()
@@ -149,10 +135,11 @@ class ComputerPlayers:
     they agree.
     """
 
-    def __init__(self, on_status: Callable[[str], None],
+    def __init__(self, host: Host, on_status: Callable[[str], None],
                  on_notice: Callable[[str], None],
                  on_ready: Callable[[], Awaitable[None]] | None = None) -> None:
-        self.worker: Any = None
+        self.host = host
+        self.worker: AiWorker | None = None
         self.status = "idle"
         self.restarts = 0  # workers started after the first
         self._in_a_row = 0  # restarts since the worker last answered
@@ -189,7 +176,7 @@ class ComputerPlayers:
         if self.status != "idle":
             return
         self._set("warming")
-        boot.background(self._first_boot())
+        self.host.background(self._first_boot())
 
     async def _first_boot(self) -> None:
         await self.connect()
@@ -199,20 +186,21 @@ class ComputerPlayers:
     async def connect(self) -> None:
         """Start the worker (after the page is ready) and wait for it, within the boot limit;
         then watch for its end."""
-        name = f"ai-{self.restarts}" if self.restarts else boot.AI_WORKER[0]
+        name = f"ai-{self.restarts}" if self.restarts else self.host.AI_WORKER[0]
         gone: asyncio.Future[str] = asyncio.get_running_loop().create_future()
         self._name, self._gone = name, gone
-        src = boot.AI_WORKER[1]
+        src = self.host.AI_WORKER[1]
         try:
-            missing = await boot.script_problem(src)
+            missing = await self.host.script_problem(src)
             if missing:
                 raise RuntimeError(missing)
-            worker = await asyncio.wait_for(boot.start_worker(name, src), self.boot_limit)
+            worker = await asyncio.wait_for(self.host.start_worker(name, src), self.boot_limit)
             lock = f"{self._lock_prefix}-{name}"
             held = False
             with contextlib.suppress(Exception):  # no lifeline: pings and limits still tell
-                held = bool(await boot.within(worker.hold(lock), PING_LIMIT_S))
-            boot.watch_worker(name, lock if held else "", lambda cause: self._fault(gone, cause))
+                held = bool(await self.host.within(worker.hold(lock), PING_LIMIT_S))
+            self.host.watch_worker(name, lock if held else "",
+                                   lambda cause: self._fault(gone, cause))
             self.worker = worker
             status = "ready"
         except Exception as exc:  # the page still plays with the on-page quick AI
@@ -221,7 +209,7 @@ class ComputerPlayers:
             status = "failed"
             reason = (f"it did not start within {self.boot_limit:g} s"
                       if isinstance(exc, TimeoutError) else str(exc)[:120])
-            self._what, self._instead = incident("unstarted", reason), ""
+            self._news(incident("unstarted", reason))
         self._set(status)
 
     async def _ready(self, waiting: Callable[[str], None]) -> bool:
@@ -251,7 +239,7 @@ class ComputerPlayers:
         who = f"{who} ({level})" if who else f"The {level} computer"
         move = await self._answer(
             waiting,
-            lambda w: w.choose(json.dumps(rome.observation(state, seat)), level, seed),
+            lambda w: w.choose(rome.observation_json(rome.observation(state, seat)), level, seed),
             self._limit(level, len(state.players)), lambda text: str(rome.parse_legal(state, text)),
             replay=level not in WARMING_ON_PAGE)
         if isinstance(move, str):
@@ -263,25 +251,25 @@ class ComputerPlayers:
         return local_choice(state, seat, QUICK_LEVEL, seed)
 
     async def analyse(self, state: rome.GameState, seat: int, level: str, seed: int
-                      ) -> tuple[tuple[Hinted, ...], str]:
-        """A hint for ``seat``: a ``Hinted`` tuple per move, best first, and
+                      ) -> tuple[tuple[Move, ...], str]:
+        """A hint for ``seat``: its moves, best first, and
         where it was worked out ("worker", or "page" at the quick level when the worker is
         down, as a decision would be). Texts are checked by the model, not here."""
         obs = rome.observation(state, seat)
         self.start()
         moves = await self._answer(
-            lambda _text: None, lambda w: w.analyse(json.dumps(obs), level, seed),
-            self._limit(level, len(state.players)), lambda text: _suggestions(json.loads(text)))
+            lambda _text: None, lambda w: w.analyse(rome.observation_json(obs), level, seed),
+            self._limit(level, len(state.players)), lambda text: tuple(read_moves(text)))
         if isinstance(moves, tuple):
             return moves, "worker"
         if isinstance(moves, Fault):
             self._said_instead("the hint comes from the quick AI")
         from rome.ai import analyse
 
-        return _suggestions(analyse(obs, QUICK_LEVEL, seed)), "page"
+        return tuple(analyse(obs, QUICK_LEVEL, seed)), "page"
 
     async def review(self, game: Session, seat: int, level: str
-                     ) -> tuple[tuple[tuple[int, int, str, str, float | None, str], ...], str]:
+                     ) -> tuple[tuple[ReviewLine, ...], str]:
         """The review of ``seat``'s decisions in the finished ``game``, and where it was worked
         out ("worker", or "page" at the quick level when the worker is down)."""
         self.start()
@@ -290,18 +278,19 @@ class ComputerPlayers:
             lambda w: w.review(len(game.seats), game.seed, json.dumps(game.actions), seat,
                                level, game.shrine),
             self._limit(level, len(game.seats), REVIEW_LIMIT_MOVES),
-            lambda text: _review_lines(json.loads(text)))
+            lambda text: tuple(read_review(text)))
         if isinstance(lines, tuple):
             return lines, "worker"
         if isinstance(lines, Fault):
             self._said_instead("the review comes from the quick AI")
         from rome.ai import review
 
-        return _review_lines(review(len(game.seats), game.seed, list(game.actions), seat,
-                                    QUICK_LEVEL, shrine=game.shrine)["decisions"]), "page"
+        return tuple(review(len(game.seats), game.seed, list(game.actions), seat,
+                            QUICK_LEVEL, shrine=game.shrine)), "page"
 
-    async def _answer(self, waiting: Callable[[str], None], call: Callable[[Any], Any],
-                      limit: float, read: Callable[[str], T], replay: bool = True
+    async def _answer(self, waiting: Callable[[str], None],
+                      call: Callable[[AiWorker], Awaitable[str]], limit: float,
+                      read: Callable[[str], T], replay: bool = True
                       ) -> T | Fault | None:
         """The worker's answer to ``call(worker)`` read by ``read``; a ``Fault`` if the worker
         failed it (asked again of the restarted worker if the old one ended and ``replay``)
@@ -316,11 +305,11 @@ class ComputerPlayers:
                 answer = await self._ask(call, limit, read)
             return answer
 
-    async def _ask(self, call: Callable[[Any], Any], limit: float,
+    async def _ask(self, call: Callable[[AiWorker], Awaitable[str]], limit: float,
                    read: Callable[[str], T]) -> T | Fault:
         """Ping the worker, then ask it; a fault stops it (and restarts it in the background)."""
         worker, gone = self.worker, self._gone
-        assert gone is not None  # a worker is ready
+        assert worker is not None and gone is not None  # a worker is ready
         if gone.done():  # it ended since
             return Fault(gone.result())
         cause, detail = "silent", 0.0
@@ -338,16 +327,21 @@ class ComputerPlayers:
         self._in_a_row = 0
         return answer
 
-    @staticmethod
-    async def _within(promise: Any, limit: float, gone: asyncio.Future[str]) -> Any:
+    async def _within(self, promise: Awaitable[T], limit: float, gone: asyncio.Future[str]
+                      ) -> T:
         """``promise``'s answer within ``limit`` seconds; WorkerGone as soon as the worker
         ends."""
-        answer = asyncio.ensure_future(boot.within(promise, limit))
+        answer = asyncio.ensure_future(self.host.within(promise, limit))
         await asyncio.wait((answer, gone), return_when=asyncio.FIRST_COMPLETED)
         if answer.done():
             return answer.result()
         answer.add_done_callback(_retrieved)
         raise WorkerGone(gone.result())
+
+    def _news(self, what: str) -> None:
+        """Something new happened to the worker: said even if its words match the last
+        (the message area's line may have gone with a human move since)."""
+        self._what, self._instead, self._said = what, "", ""
 
     def _said_instead(self, what: str) -> None:
         self._instead = what
@@ -360,16 +354,16 @@ class ComputerPlayers:
             return
         gone.set_result(cause)
         self._stop_worker()
-        self._what, self._instead = incident(cause, detail), ""
+        self._news(incident(cause, detail))
         if self._in_a_row < MAX_RESTARTS:
             self._in_a_row += 1
             self.restarts += 1
             self._set("restarting")
-            boot.background(self.connect())
+            self.host.background(self.connect())
         else:
             self._set("failed")
 
     def _stop_worker(self) -> None:
         self.worker = None
         if self._name:
-            boot.stop_worker(self._name)
+            self.host.stop_worker(self._name)

@@ -16,6 +16,7 @@ import json
 
 import rome
 from rome.ai import LEVELS, choose_action
+from rome.ai.answers import answer_json
 from ui import selfcheck
 from ui.worker import lifeline, probe
 
@@ -52,38 +53,37 @@ def levels() -> str:
 
 def choose(obs_json: str, level: str, seed: int) -> str:
     """The computer's action for the seat whose observation is ``obs_json`` (JSON text)."""
-    return choose_action(json.loads(obs_json), str(level), int(seed))
+    return choose_action(rome.read_observation(obs_json), str(level), int(seed))
 
 
 def analyse(obs_json: str, level: str, seed: int) -> str:
-    """The hint for the seat whose observation is ``obs_json``: the JSON list of
-    suggestions ``rome.ai.analyse`` gives, best first (JSON text: plain to pass back)."""
+    """The hint for the seat whose observation is ``obs_json``: its moves, best first, as
+    ``rome.ai.answers.answer_json`` writes them (JSON text: plain to pass back)."""
     from rome.ai import analyse as best_moves  # loads the search, as a first decision does
 
-    return json.dumps(best_moves(json.loads(obs_json), str(level), int(seed)))
+    return answer_json(best_moves(rome.read_observation(obs_json), str(level), int(seed)))
 
 
 def review_decision(obs_json: str, played: str, game_seed: int, ply: int, level: str) -> str:
     """One decision of the seat whose observation is ``obs_json`` (before it played
-    ``played``, the game's ``ply``-th action) against the best move found, as JSON
-    (``rome.ai.review_decision``; ``null`` if the seat was not to act): the page asks for
-    it while the worker would be idle and keeps the answers for the end of the game."""
+    ``played``, the game's ``ply``-th action) against the best move found, as a review of
+    one line (none if the seat was not to act): the page asks for it while the worker would
+    be idle and keeps the answers for the end of the game."""
     from rome.ai import review_decision as one_decision
 
-    return json.dumps(one_decision(json.loads(obs_json), str(played), int(game_seed),
-                                   int(ply), str(level)))
+    line = one_decision(rome.read_observation(obs_json), str(played), int(game_seed),
+                        int(ply), str(level))
+    return answer_json([] if line is None else [line])
 
 
 def review(num_players: int, seed: int, actions_json: str, seat: int, level: str,
            shrine: bool) -> str:
     """The review of ``seat``'s decisions in the game ``actions_json`` (a JSON list of
-    action texts): a JSON list of ``{"ply", "round", "played", "best", "loss", "reason"}``."""
+    action texts): its lines as ``rome.ai.answers.answer_json`` writes them."""
     from rome.ai import review as review_game
 
-    whole = review_game(int(num_players), int(seed), json.loads(actions_json), int(seat),
-                        str(level), shrine=bool(shrine))
-    keys = ("ply", "round", "played", "best", "loss", "reason")
-    return json.dumps([{k: line[k] for k in keys} for line in whole["decisions"]])
+    return answer_json(review_game(int(num_players), int(seed), json.loads(actions_json),
+                                   int(seat), str(level), shrine=bool(shrine)))
 
 
 __export__ = ["self_check", "ping", "hold", "legal_count", "levels", "choose", "analyse",

@@ -12,7 +12,10 @@ and time limits (``ui.worker.health``).
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pyodide.ffi import JsProxy
 
 
 async def hold(name: str) -> bool:
@@ -23,11 +26,12 @@ async def hold(name: str) -> bool:
 
     held: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
 
-    def keep(_lock: Any) -> Any:
+    def keep(_lock: JsProxy) -> JsProxy:
         held.set_result(True)
-        return Promise.new(create_once_callable(lambda *_: None))  # never settles
+        never: JsProxy = Promise.new(create_once_callable(lambda *_: None))  # never settles
+        return never
 
-    def refused(_error: Any) -> None:
+    def refused(_error: JsProxy) -> None:
         if not held.done():
             held.set_result(False)
 

@@ -7,6 +7,6 @@ final scoring), ``buildings`` (every building, drawn with its card). The dialog 
 them (the filter box, the contents, advice and keys) is :mod:`ui.render.help_panel`.
 
 Every number in the text is read from the engine's data (``rome.cards``, the public
-scoring functions, :mod:`ui.render.facts`), never typed here; the words are this
+scoring functions, :mod:`ui.words.facts`), never typed here; the words are this
 project's own.
 """

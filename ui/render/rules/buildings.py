@@ -2,7 +2,7 @@
 and what it does and scores.
 
 Why from ``rome.BUILDINGS``: the entries are made from the cards the engine plays with
-(one per kind, in its order), in the words of :mod:`ui.render.card_words` that the
+(one per kind, in its order), in the words of :mod:`ui.words.card_words` that the
 card's details use too, so no building can be missing or described twice.
 """
 
@@ -12,18 +12,19 @@ from functools import cache
 
 import rome
 from rome.cards import DECKS, STARTING_CITY
-from ui.render.card_words import (
+from ui.render.rules.entry import Entry, link
+from ui.render.svg_cards import card_face
+from ui.words import anchors as at
+from ui.words.card_words import (
     also_shown,
     effect_lines,
     kind_words,
+    listed,
     plural,
     short_name,
     tiny_name,
 )
-from ui.render.markup import esc
-from ui.render.rules import anchors as at
-from ui.render.rules.entry import Entry, link, listed
-from ui.render.svg_cards import card_face
+from ui.words.markup import esc
 
 
 def copies(kind: str) -> str:

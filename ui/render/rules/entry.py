@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TypeVar
 
-from ui.render.markup import button, esc
+from ui.words.card_words import listed
+from ui.words.markup import button, esc
 
 TAG = re.compile(r"<[^>]*>")
 T = TypeVar("T")
@@ -23,7 +24,7 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class Entry:
-    """A section: its id (:mod:`ui.render.rules.anchors`), title, body (HTML) and
+    """A section: its id (:mod:`ui.words.anchors`), title, body (HTML) and
     heading level (3 a section, 4 within a part); ``words`` are more words the filter
     finds it by (a building's short names)."""
 
@@ -58,11 +59,6 @@ def link(anchor: str, text: str) -> str:
     """A link to another section (a button: the dialog moves there through the model,
     and the page's address never changes)."""
     return button(esc(text), cls="linkish", data_ui="rules", data_rules=anchor)
-
-
-def listed(words: list[str], last: str = "and") -> str:
-    """``A``, ``A and B``, ``A, B and C``."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
 
 
 def by_count(values: Mapping[int, T]) -> list[tuple[T, list[int]]]:

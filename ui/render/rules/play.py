@@ -24,12 +24,12 @@ from rome.cards import (
     STRIPS,
 )
 from rome.city import MAX_SIDE
-from ui.render import facts
-from ui.render.card_words import built_words, plural, produce_words
-from ui.render.markup import esc
-from ui.render.rules import anchors as at
-from ui.render.rules.entry import Entry, by_count, items, link, listed, ordinal, players
+from ui.render.rules.entry import Entry, by_count, items, link, ordinal, players
 from ui.render.svg_cards import COLOUR_SHAPE
+from ui.words import anchors as at
+from ui.words import facts
+from ui.words.card_words import built_words, listed, plural, produce_words
+from ui.words.markup import esc
 
 SHAPE_MARKS = {"circle": "●", "triangle": "▲", "square": "■", "diamond": "◆"}
 """The shape each colour's badge has on a card, as a character."""

@@ -13,12 +13,12 @@ import rome
 from rome.cards import AQUEDUCT_POINTS, DECKS, STARTING_CITY
 from rome.city import MAX_SIDE
 from rome.scoring import area_points
-from ui.render import facts
-from ui.render.card_words import plural, scoring_words
-from ui.render.markup import esc
-from ui.render.rules import anchors as at
-from ui.render.rules.entry import Entry, items, link, listed
+from ui.render.rules.entry import Entry, items, link
 from ui.render.table import CATEGORY_LABELS
+from ui.words import anchors as at
+from ui.words import facts
+from ui.words.card_words import listed, plural, scoring_words
+from ui.words.markup import esc
 
 CATEGORY_SECTIONS = {
     "residential": at.RESIDENTIAL, "aqueducts": at.AQUEDUCTS, "temples": at.TEMPLES,

@@ -1,7 +1,7 @@
 """Player names and quoted input made inert and bounded before they reach the page.
 
 Why: a name is typed by a player (or arrives in a set-up link) and is drawn in many
-places — seats, the log, prompts, the end screen. Escaping (``ui.render.markup.esc``) already
+places — seats, the log, prompts, the end screen. Escaping (``ui.words.markup.esc``) already
 stops markup; this module stops the rest:
 
 * direction: a right-to-left override (U+202E) inside a name would otherwise reverse the
@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import unicodedata
 
-from ui.render.markup import esc
+from rome import JSON
+from ui.words.markup import esc
 
 MAX_NAME = 24
 """Graphemes in a player's name (the seat panels are sized for about that)."""
@@ -110,7 +111,7 @@ def cut(text: str, limit: int, ellipsis: str = "…") -> str:
     return "".join(clusters[: max(0, limit - len(ellipsis))]) + ellipsis
 
 
-def clean_name(text: object, fallback: str = "Player", limit: int = MAX_NAME) -> str:
+def clean_name(text: JSON, fallback: str = "Player", limit: int = MAX_NAME) -> str:
     """A name safe to store and draw: no control or directional characters, trimmed,
     at most ``limit`` graphemes; ``fallback`` when nothing is left."""
     raw = str(text)[: limit * 16 + 16]
@@ -138,7 +139,7 @@ def short_name(name: str, limit: int) -> str:
     return isolate_text(cut(bare, limit))
 
 
-def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+def quote(value: JSON, limit: int = QUOTE_LIMIT) -> str:
     """``repr``-style quote of any input, bounded to ``limit`` graphemes plus a length note.
 
     Quotes are for messages: ``quote("x" * 4_000_000)`` is 40 characters and

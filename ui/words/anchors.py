@@ -9,8 +9,6 @@ the same words (``rules-emissaries`` explains the topic ``emissaries``).
 
 from __future__ import annotations
 
-from typing import Any
-
 import rome
 
 TOP = "help-title"
@@ -64,7 +62,7 @@ def heading(anchor: str) -> str:
     return f"#{TOP}" if anchor == TOP else f"#{anchor} .rules-h"
 
 
-def for_decision(obs: dict[str, Any], selection: str) -> str:
+def for_decision(obs: rome.Observation, selection: str) -> str:
     """The section that explains the decision ``obs`` asks for (the prompt's "why?"):
     the draft, the strip, a School's draw, where a chosen card may go, the turn (taking
     from the offer, building, producing)."""

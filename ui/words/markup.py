@@ -7,18 +7,26 @@ under Pyodide than creating DOM nodes one by one), so escaping must be in one pl
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pyodide.ffi import JsProxy
 
 SEAT_COLOURS: tuple[str, ...] = ("#6b3fa0", "#d9731a", "#f4f1ea", "#7a4a26")
 """The physical game's player colours: purple, orange, white, brown."""
 SEAT_COLOUR_NAMES: tuple[str, ...] = ("purple", "orange", "white", "brown")
 
 
-def esc(text: object) -> str:
+Attr = str | int | float | bool | None
+"""An attribute's value: text or a number is written, True bare, None and False not at all."""
+
+
+def esc(text: str | int | float) -> str:
     """Escape any value for use in element text or a double-quoted attribute."""
     return escape(str(text), quote=True)
 
 
-def attrs(**values: object) -> str:
+def attrs(**values: Attr) -> str:
     """Render keyword arguments as HTML attributes (``data_x`` -> ``data-x``).
 
     ``None`` and ``False`` omit the attribute, ``True`` writes it bare.
@@ -35,7 +43,7 @@ def attrs(**values: object) -> str:
     return "".join(out)
 
 
-def button(label: str, *, cls: str = "btn", aria: str | None = None, **extra: object) -> str:
+def button(label: str, *, cls: str = "btn", aria: str | None = None, **extra: Attr) -> str:
     """A native button (keyboard-activatable, focusable) with an accessible name.
 
     A longer spoken name (``aria``) replaces the drawn or short label as hidden text rather
@@ -53,7 +61,7 @@ def sr_only(text: str) -> str:
     return f'<span class="sr-only">{esc(text)}</span>'
 
 
-def present(value: object) -> bool:
+def present(value: JsProxy | str | None) -> bool:
     """True unless ``value`` is Python None or JavaScript null/undefined.
 
     Why: in this Pyodide, DOM look-ups that find nothing return a ``JsNull`` proxy,

@@ -11,7 +11,6 @@ on an observation or on the engine's scoring: nothing reads a ``GameState``.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
 import rome
 from rome.cards import (
@@ -44,19 +43,27 @@ def emissaries(num_players: int) -> int:
     return SHAPES[num_players].emissaries
 
 
-def strip_now(obs: dict[str, Any]) -> tuple[str, list[tuple[int, int]]]:
+def strip_in_use(obs: rome.Observation) -> tuple[int, bool]:
+    """(strip, flipped) of the strip in use, which every seat always sees (the stack's
+    first; only the ones below it may be unseen)."""
+    now = obs["strips"][0]
+    assert now is not None
+    return now
+
+
+def strip_now(obs: rome.Observation) -> tuple[str, list[tuple[int, int]]]:
     """The strip in use: its symbols from the emperor out and (bricks, cogs) per space."""
-    strip, flipped = obs["strips"][0]
+    strip, flipped = strip_in_use(obs)
     return (strip_symbols(strip, flipped),
             [space_resources(strip, flipped, s) for s in range(1, 6)])
 
 
-def kinds_of(player: dict[str, Any]) -> dict[Pos, str]:
+def kinds_of(player: rome.SeenPlayer) -> dict[Pos, str]:
     """An observed player's city as position -> building id."""
     return {(r, c): kind for r, c, kind, _deck in player["city"]}
 
 
-def areas(player: dict[str, Any]) -> list[tuple[list[Pos], int, int]]:
+def areas(player: rome.SeenPlayer) -> list[tuple[list[Pos], int, int]]:
     """Each residential area: its positions, its points and the bath bonus within them."""
     kinds = kinds_of(player)
     tokens = {(r, c): k for r, c, k in player["points"]}
@@ -68,7 +75,7 @@ def areas(player: dict[str, Any]) -> list[tuple[list[Pos], int, int]]:
     return out
 
 
-def temple_points(player: dict[str, Any]) -> list[tuple[Pos, str, int]]:
+def temple_points(player: rome.SeenPlayer) -> list[tuple[Pos, str, int]]:
     """Each temple in the city with the points it scores now."""
     kinds = kinds_of(player)
     facts = CityFacts(kinds, player["coins"])
@@ -76,7 +83,7 @@ def temple_points(player: dict[str, Any]) -> list[tuple[Pos, str, int]]:
             if k in TEMPLE_SCORING]
 
 
-def aqueduct_count(player: dict[str, Any]) -> int:
+def aqueduct_count(player: rome.SeenPlayer) -> int:
     """How many aqueducts (of either kind) the city holds."""
     return sum(1 for k in kinds_of(player).values() if rome.BUILDINGS[k].type == "aqueduct")
 

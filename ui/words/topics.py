@@ -3,7 +3,7 @@
 Why a module of their own: the address (``ui.address``) refuses any other topic, and the
 lessons (``ui.tutorial.lessons``), their recorded positions and the docs' snippets are
 keyed by these words; declared once here, where nothing heavier is imported. Each topic is
-also the end of a rules section's id (``rules-<topic>``, ``ui.render.rules.anchors``).
+also the end of a rules section's id (``rules-<topic>``, ``ui.words.anchors``).
 """
 
 from __future__ import annotations

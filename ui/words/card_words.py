@@ -156,3 +156,8 @@ def card_title(kind: str) -> str:
     stars = f", {plural(b.stars, 'star')}" if b.stars else ""
     said = " ".join(f"{label}: {text}" for label, text in effect_lines(kind))
     return f"{b.name}, {kind_words(b)}, cost {plural(b.cost, 'brick')}{stars}. {said}"
+
+
+def listed(words: list[str], last: str = "and") -> str:
+    """``A``, ``A and B``, ``A, B and C``."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"

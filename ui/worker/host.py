@@ -1,0 +1,43 @@
+"""What the page lends the AI worker's client: starting, watching and stopping a worker.
+
+Why a protocol: the client (``ai_client.py``) decides when to start, ping, replay and
+restart, which is logic tested on CPython; the browser calls that carry it out are page
+glue and live in ``ui/shell/boot.py``, which passes itself in. So ``ui/worker`` never
+imports ``ui/shell`` (the folders import one way: ``tests/test_import_cycles.py``), and the
+later move of the UI into a worker swaps this host, not the client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Protocol, TypeVar
+
+T = TypeVar("T")
+
+
+class AiWorker(Protocol):
+    """The AI worker's exports (``ui/worker/ai_worker.py``'s ``__export__``) as the page
+    calls them: each answers with a JavaScript promise of JSON text or a scalar."""
+
+    def self_check(self) -> Awaitable[str]: ...
+    def ping(self) -> Awaitable[str]: ...
+    def hold(self, lock: str) -> Awaitable[bool]: ...
+    def legal_count(self, num_players: int, seed: int) -> Awaitable[int]: ...
+    def choose(self, obs_json: str, level: str, seed: int) -> Awaitable[str]: ...
+    def analyse(self, obs_json: str, level: str, seed: int) -> Awaitable[str]: ...
+    def review(self, num_players: int, seed: int, actions_json: str, seat: int, level: str,
+               shrine: bool) -> Awaitable[str]: ...
+
+
+class Host(Protocol):
+    """The page's side (``ui.shell.boot`` is one): see each function there."""
+
+    AI_WORKER: tuple[str, str]
+
+    def background(self, coro: Awaitable[T]) -> asyncio.Future[T]: ...
+    async def script_problem(self, src: str) -> str: ...
+    async def start_worker(self, name: str, src: str) -> AiWorker: ...
+    async def within(self, promise: Awaitable[T], seconds: float) -> T: ...
+    def watch_worker(self, name: str, lock: str, gone: Callable[[str], None]) -> None: ...
+    def stop_worker(self, name: str) -> None: ...
