@@ -23,10 +23,28 @@ def moves(page: Page) -> int:
     return int(page.locator("#table").get_attribute("data-moves") or "0")
 
 
+PLACED = ("draft", "keep", "place", "take", "build")
+"""The verbs whose move has a place on the table (a card, a strip space, a city space)."""
+
+
+def check_marks(page: Page) -> None:
+    """Hovering the first suggestion shows its place on the table, and only then; focusing
+    it does too (a keyboard player's way)."""
+    mark = page.locator('.hint-mark[data-hint-mark~="0"]').first
+    expect(mark).to_be_hidden()
+    page.locator('#hint li[data-hint-rank="0"]').hover()
+    expect(mark).to_be_visible()
+    assert mark.evaluate("e => !e.closest('#hint')")  # on the table, not in the hint
+    page.mouse.move(0, 0)
+    expect(mark).to_be_hidden()
+    page.locator("#hint [data-hint]").first.focus()
+    expect(mark).to_be_visible()
+
+
 def test_following_every_hint_is_never_a_slip(strict_page: Page, open_game: OpenGame) -> None:
     strict_page.set_viewport_size({"width": 1280, "height": 800})
     page = open_game(strict_page, "index.html?seats=human,greedy&seed=11&pace=0")
-    followed = 0
+    followed = marked = 0
     waits: list[float] = []
     while True:
         page.wait_for_function(WAITING, timeout=60_000)
@@ -39,15 +57,20 @@ def test_following_every_hint_is_never_a_slip(strict_page: Page, open_game: Open
         expect(box).to_be_visible(timeout=90_000)
         waits.append(time.perf_counter() - asked)
         assert box.get_attribute("data-hint-source") == "worker"  # the shipped analysis
+        first = page.locator("#hint [data-hint]").first
+        if marked < 4 and (first.get_attribute("data-hint") or "").split()[0] in PLACED:
+            check_marks(page)
+            marked += 1
         if followed == 3:
             SHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SHOTS / "hint-1280x800.png"))
-        page.locator("#hint [data-hint]").first.click()
+        first.click()
         page.wait_for_function(
             f"Number(document.getElementById('table').dataset.moves) > {before}",
             timeout=60_000)
         followed += 1
     assert followed >= 30  # every decision of a 2-player game (the draft included)
+    assert marked == 4
 
     asked = time.perf_counter()
     page.locator('[data-ui="review"][data-review-seat="0"]').click()

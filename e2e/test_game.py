@@ -167,13 +167,18 @@ def check_review(page: Page, data: dict[str, Any]) -> None:
         state = rome.apply_action(state, rome.Action.parse(text))
     rows = review.locator("tr[data-ply]")
     expect(rows).to_have_count(len(mine))
-    shown = [(r.get_attribute("data-ply"), r.locator("td").nth(1).inner_text())
+    shown = [(r.get_attribute("data-ply"), r.locator("td").nth(0).inner_text())
              for r in rows.all()]
     assert [ply for ply, _words in shown] == [ply for ply, _text in mine]
     for (_ply, words), (_p, text) in zip(shown, mine, strict=True):
         # the move in a player's words, never its notation (issue 33)
         assert words.strip() and text not in words and not re.search(r"[a-z]-\d|\d,-?\d", words)
     expect(review).to_contain_text(f"of {len(mine)} decisions")
+    # it opens with the turning points, each naming its round, and the cities side by side
+    points = review.locator("[data-turning-point]")
+    assert points.count() >= 3, points.count()
+    assert all(re.match(r"(Round \d+|Opening draft):", p.inner_text()) for p in points.all())
+    expect(review.locator("[data-category]").first).to_be_visible()
 
 
 def test_reload_resumes(strict_page: Page, open_game: OpenGame) -> None:

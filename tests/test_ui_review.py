@@ -14,7 +14,8 @@ import re
 from dataclasses import replace
 from functools import cache
 
-from rome.ai import ADVICE_LEVEL, ADVICE_SOURCE
+import rome
+from rome.ai import ADVICE_LEVEL, ADVICE_SOURCE, EVEN
 from rome.ai.answers import ReviewLine, read_review
 from ui import model
 from ui.model import Mode, UiState
@@ -98,7 +99,8 @@ def test_a_stale_or_garbled_answer_is_dropped_line_by_line() -> None:
     assert model.reduce(asked, replace(answer, generation=ui.generation - 1))[0] is asked
     assert model.reduce(asked, replace(answer, seat=2))[0] is asked
     bad = ReviewLine(ply=0, round=0, played="place 99 x", best="end", loss=1.0,
-                     played_value=0.0, best_value=1.0, reason="?")
+                     played_value=0.0, best_value=1.0, played_words="?", best_words="?",
+                     played_now=0, best_now=0, played_reason="?", reason="?")
     garbled = replace(answer, lines=(bad, *answer.lines))
     shown, _ = model.reduce(asked, garbled)
     assert len(shown.review) == len(answer.lines)
@@ -120,3 +122,31 @@ def test_the_end_screen_draws_the_review_under_the_scores() -> None:
     assert f"checked by {ADVICE_SOURCE}" in html
     assert render_review(table_view(model.reduce(UiState(pace=0), model.Begin(
         Session.new(TABLE, 5, False)))[0])) == ""
+
+
+def test_the_review_opens_with_its_turning_points_and_the_cities_side_by_side() -> None:
+    """The costliest decisions first, each naming its round and the better move; then the
+    seat's city beside the winner's by category; then every decision, by round."""
+    ui = finished()
+    asked, review = ask(ui, 0)
+    shown, _ = model.reduce(asked, worker_answer(asked, review))
+    html = render_review(table_view(shown))
+    costly = sorted((x for x in shown.review if x.loss is not None and x.loss >= EVEN),
+                    key=lambda x: (-(x.loss or 0.0), x.ply))[:5]
+    assert len(costly) >= 3  # random play slips often
+    points = re.findall(r'<li data-turning-point data-ply="(\d+)"><strong>(Round \d+|Opening '
+                        r'draft):</strong>', html)
+    assert [int(p) for p, _r in points] == [x.ply for x in costly]
+    for (_p, said), x in zip(points, costly, strict=True):
+        assert said == (f"Round {x.round}" if x.round else "Opening draft")
+    scores, winner = rome.final_scores(ui.session.state), min(rome.winners(ui.session.state))
+    against = winner if winner != 0 else max(
+        (s for s in range(len(scores)) if s != 0), key=lambda s: scores[s]["total"])
+    for cat, yours, theirs in re.findall(
+            r'<tr data-category="(\w+)"><th scope="row">[^<]*</th><td>(-?\d+)</td>'
+            r'<td>(-?\d+)</td>', html):
+        assert (int(yours), int(theirs)) == (scores[0][cat], scores[against][cat])
+    assert 'data-category="' in html
+    heads = re.findall(r'<tbody data-round="(\d+)">', html)
+    assert heads == [str(r) for r in sorted({x.round for x in shown.review})]
+    assert "<td></td>" not in html  # no empty column

@@ -12,11 +12,51 @@ from __future__ import annotations
 from dataclasses import replace
 
 import rome
-from rome.ai import ADVICE_LEVEL, advice_seed
+from rome.ai import ADVICE_LEVEL, advice_seed, review_game
+from rome.ai.answers import Mark, ReviewLine
 from ui.model.effects import Analyse, Focus, Result, Review
 from ui.model.events import AskHint, AskReview, HintAnswer, ReviewAnswer
 from ui.model.page import noticed
 from ui.model.state import Mode, Reviewed, Suggestion, UiState
+
+
+def space_place(space: int) -> str:
+    """The strip's space ``space`` as a place a suggestion marks."""
+    return f"space:{space}"
+
+
+def offer_place(deck: str, kind: str) -> str:
+    """A card of the offer's deck ``deck``."""
+    return f"offer:{deck}:{kind}"
+
+
+def cell_place(row: int, col: int) -> str:
+    """A space of the city of the seat the hint is for."""
+    return f"cell:{row},{col}"
+
+
+def choice_place(kind: str) -> str:
+    """A card among the prompt's choices (the opening draft, a card to keep)."""
+    return f"choice:{kind}"
+
+
+def places(marks: list[Mark]) -> tuple[str, ...]:
+    """Where a suggestion's plan is on the table, each place named as the table's renderers
+    name it: the strip space of a placement, the offer card of a take, the city space of a
+    build, the choice card of a draft or a keep."""
+    out: list[str] = []
+    for m in marks:
+        card, deck, cell, space = m["card"], m["deck"], m["cell"], m["space"]
+        if space is not None:
+            out.append(space_place(space))
+        elif m["verb"] == "take" and deck is not None and card is not None:
+            out.append(offer_place(deck, card))
+        elif cell is not None:
+            out.append(cell_place(cell[0], cell[1]))
+        elif m["verb"] in ("draft", "keep") and card is not None:
+            out.append(choice_place(card))
+    return tuple(dict.fromkeys(out))
+
 
 FOCUS_HINT = ("#hint [data-hint]", '[data-ui="hint"]')
 NO_HINT = "No hint could be found for this move."
@@ -55,7 +95,7 @@ def hint_answer(ui: UiState, event: HintAnswer) -> Result:
         if action in offered and all(k.action != action for k in kept):
             kept.append(Suggestion(action, move["value"], move["loss"], move["reason"],
                                    move["words"] or rome.move_words(s.state, action),
-                                   move["why"]))
+                                   move["why"], places(move["marks"])))
     if not kept:
         return noticed(replace(ui, hint_at=None), NO_HINT), ()
     return replace(ui, hints=tuple(kept), hint_source=event.source), (Focus(FOCUS_HINT),)
@@ -71,7 +111,8 @@ def ask_review(ui: UiState, event: AskReview) -> Result:
     if ui.review_seat == event.seat:
         if ui.review is None:
             return ui, ()  # still being worked out
-        return replace(ui, review_seat=None, review=None), ()
+        return replace(ui, review_seat=None, review=None, review_turning=(),
+                       review_cities=None), ()
     return (replace(ui, review_seat=event.seat, review=None),
             (Review(ui.generation, event.seat, ADVICE_LEVEL), Focus(("#review",))))
 
@@ -83,7 +124,8 @@ def review_answer(ui: UiState, event: ReviewAnswer) -> Result:
     if (s is None or event.generation != ui.generation or ui.mode is not Mode.OVER
             or ui.review_seat != event.seat or ui.review is not None):
         return ui, ()
-    kept = []
+    kept: list[Reviewed] = []
+    valid: list[ReviewLine] = []
     for line in event.lines:
         try:
             at = s.states[line["ply"]]
@@ -91,6 +133,10 @@ def review_answer(ui: UiState, event: ReviewAnswer) -> Result:
             kept.append(Reviewed(line["ply"], line["round"], move, better, line["loss"],
                                  line["reason"],
                                  rome.move_words(at, move), rome.move_words(at, better)))
+            valid.append(line)
         except (rome.RomeError, TypeError, ValueError, IndexError):
             continue
-    return replace(ui, review=tuple(kept), review_source=event.source), (Focus(("#review",)),)
+    whole = review_game(valid, rome.final_scores(s.state), rome.winners(s.state), event.seat)
+    return replace(ui, review=tuple(kept), review_source=event.source,
+                   review_turning=tuple(d["ply"] for d in whole["turning_points"]),
+                   review_cities=whole["cities"]), (Focus(("#review",)),)

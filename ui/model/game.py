@@ -25,7 +25,8 @@ def begin(ui: UiState, event: Begin) -> Result:
     fresh = replace(ui, session=event.session, selection="", notices=(), shown=None,
                     thinking="", generation=ui.generation + 1, log=log_for(event.session),
                     detail="", breakdown=None, help_open=False, hint_at=None, hints=(),
-                    review_seat=None, review=None, slot=event.slot, save_failed=False,
+                    review_seat=None, review=None, review_turning=(), review_cities=None,
+                    slot=event.slot, save_failed=False,
                     writer=Writer.ASKING if asks else Writer.HERE,
                     messages=unsaid(ui.messages, "tab", "unsaved", "reveal", "turn"),
                     tutorial=event.tutorial,  # a course's game, or none (issue 41)

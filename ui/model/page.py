@@ -197,7 +197,8 @@ def worker_reported(ui: UiState, event: WorkerReported) -> Result:
 def leave(ui: UiState, event: Leave) -> Result:
     """Off the table (the game stays saved) and on to the new-game screen."""
     left = replace(off_table(ui), selection="", log=(), thinking="", detail="",
-                   breakdown=None, hint_at=None, hints=(), review_seat=None, review=None)
+                   breakdown=None, hint_at=None, hints=(), review_seat=None, review=None,
+                   review_turning=(), review_cities=None)
     form, effects = open_form(left, OpenForm())
     return form, (*letting_go(ui), *effects)
 

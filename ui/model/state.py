@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 import rome
+from rome.ai.answers import Cities
 from ui.model.log import LogEntry
 from ui.model.messages import Message
 from ui.saves.session import Seat, Session
@@ -84,6 +85,8 @@ class UiState:
     review_seat: int | None = None  # the seat whose decisions the end screen reviews
     review: tuple[Reviewed, ...] | None = None  # its answer; None while it is worked out
     review_source: str = ""  # "worker" or "page", as for a hint
+    review_turning: tuple[int, ...] = ()  # the plies of its turning points, costliest first
+    review_cities: Cities | None = None  # the seat's final city beside the winner's
     slot: str | None = None  # the storage slot the game on the table saves to (None: none)
     save_failed: bool = False  # the last save was refused: offer "Download this game"
     writer: Writer = Writer.HERE  # whether this tab plays and saves the game on the table
@@ -120,6 +123,7 @@ class Suggestion:
     reason: str
     words: str  # the move in a player's words, told apart from the other suggestions'
     why: str = ""  # why it ranks above the next suggestion ("" for the last)
+    places: tuple[str, ...] = ()  # where its plan is on the table (``ui.model.advice.places``)
 
 
 @dataclass(frozen=True)

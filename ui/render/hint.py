@@ -36,6 +36,18 @@ def closeness(loss: float) -> str:
     return f"about {loss:.0f} point{'s' if round(loss) != 1 else ''} worse than the first"
 
 
+def hint_mark(view: TableView, place: str) -> str:
+    """The mark a shown hint leaves on ``place`` (a place named by ``ui.model.advice``):
+    an element carrying ``data-hint-mark``, the numbers of the suggestions whose plan goes
+    there, that the page's style shows while one of those suggestions is hovered or
+    focused (pure markup and CSS, as the log marks a building's cell: no handler, no
+    render when the pointer moves)."""
+    ranks = [str(i) for i, s in enumerate(view.hints) if place in s.places]
+    if not ranks:
+        return ""
+    return f'<span class="hint-mark" data-hint-mark="{" ".join(ranks)}" aria-hidden="true"></span>'
+
+
 def _suggestion(rank: int, s: Suggestion) -> str:
     """One suggested move: a button that plays it, what it does and how it compares."""
     text = str(s.action)
@@ -44,7 +56,8 @@ def _suggestion(rank: int, s: Suggestion) -> str:
     play = button(esc(words), cls="btn hint-move", data_hint=text,
                   aria=f"Play: {words} ({compared})")
     why = f' <span class="hint-why">{esc(s.why)}</span>' if s.why else ""
-    return (f'<li>{play} <span class="hint-value">{esc(sentence(compared))}.</span> '
+    return (f'<li data-hint-rank="{rank}">{play} '
+            f'<span class="hint-value">{esc(sentence(compared))}.</span> '
             f'<span class="hint-reason">{esc(sentence(s.reason))}.</span>{why}</li>')
 
 

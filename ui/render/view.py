@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import rome
+from rome.ai.answers import Cities
 from ui.model.log import LogEntry
 from ui.model.state import Mode, Reviewed, Suggestion, UiState
 from ui.words import facts
@@ -62,6 +63,8 @@ class TableView:
     review_seat: int | None = None  # the end screen's review: whose decisions
     review: tuple[Reviewed, ...] | None = None  # None while it is worked out
     review_source: str = ""
+    review_turning: tuple[int, ...] = ()  # the plies of its turning points, costliest first
+    review_cities: Cities | None = None  # the seat's final city beside the winner's
 
     @property
     def over(self) -> bool:
@@ -256,4 +259,5 @@ def table_view(ui: UiState) -> TableView:
         winners=tuple(rome.winners(state)) if over else (), hint=hint,
         hints=ui.hints if hint not in ("", "pending") else (),
         review_seat=ui.review_seat if over else None, review=ui.review,
-        review_source=ui.review_source)
+        review_source=ui.review_source, review_turning=ui.review_turning,
+        review_cities=ui.review_cities)
