@@ -14,8 +14,9 @@ from dataclasses import replace
 import rome
 from rome.ai import ADVICE_LEVEL, advice_seed, review_game
 from rome.ai.answers import Mark, ReviewLine
-from ui.model.effects import Analyse, Focus, Result, Review
-from ui.model.events import AskHint, AskReview, HintAnswer, ReviewAnswer
+from ui.model import preparing
+from ui.model.effects import Analyse, Focus, Result
+from ui.model.events import AskHint, AskReview, HintAnswer, Prepared
 from ui.model.page import noticed
 from ui.model.state import Mode, Reviewed, Suggestion, UiState
 
@@ -102,8 +103,9 @@ def hint_answer(ui: UiState, event: HintAnswer) -> Result:
 
 
 def ask_review(ui: UiState, event: AskReview) -> Result:
-    """Review a human seat's decisions once the game is over; pressed again once shown,
-    the review closes; pressed while it is worked out, nothing more is asked."""
+    """Review a human seat's decisions once the game is over: at once if they were all
+    analysed as the game went (``ui.model.preparing``), else once the rest are; pressed
+    again once shown, the review closes; pressed while it is worked out, nothing more."""
     s = ui.session
     if (s is None or ui.mode is not Mode.OVER or not 0 <= event.seat < len(s.seats)
             or not s.seats[event.seat].human):
@@ -113,20 +115,31 @@ def ask_review(ui: UiState, event: AskReview) -> Result:
             return ui, ()  # still being worked out
         return replace(ui, review_seat=None, review=None, review_turning=(),
                        review_cities=None), ()
-    return (replace(ui, review_seat=event.seat, review=None),
-            (Review(ui.generation, event.seat, ADVICE_LEVEL), Focus(("#review",))))
+    asked = replace(ui, review_seat=event.seat, review=None)
+    return _shown(asked)[0], (Focus(("#review",)),)
 
 
-def review_answer(ui: UiState, event: ReviewAnswer) -> Result:
-    """Show the review if it is the one asked for (else it is stale and dropped); a line
-    whose moves are not notation is left out."""
-    s = ui.session
-    if (s is None or event.generation != ui.generation or ui.mode is not Mode.OVER
-            or ui.review_seat != event.seat or ui.review is not None):
+def prepared(ui: UiState, event: Prepared) -> Result:
+    """A decision analysed: kept, and the review waiting for it shown if it was the last."""
+    kept, effects = preparing.prepared(ui, event)
+    return _shown(kept)[0], effects
+
+
+def _shown(ui: UiState) -> Result:
+    """The review asked for, put together once every decision of its seat is analysed; a
+    line whose moves are not notation is left out."""
+    s, seat = ui.session, ui.review_seat
+    if s is None or seat is None or ui.review is not None or ui.mode is not Mode.OVER:
         return ui, ()
+    done, total = preparing.progress(ui, seat)
+    if done < total:
+        return ui, ()
+    mine = set(preparing.decisions(s, seat))
     kept: list[Reviewed] = []
     valid: list[ReviewLine] = []
-    for line in event.lines:
+    for line in sorted(ui.preparation.lines, key=lambda x: x["ply"]):
+        if line["ply"] not in mine:
+            continue
         try:
             at = s.states[line["ply"]]
             move, better = rome.Action.parse(line["played"]), rome.Action.parse(line["best"])
@@ -136,7 +149,8 @@ def review_answer(ui: UiState, event: ReviewAnswer) -> Result:
             valid.append(line)
         except (rome.RomeError, TypeError, ValueError, IndexError):
             continue
-    whole = review_game(valid, rome.final_scores(s.state), rome.winners(s.state), event.seat)
-    return replace(ui, review=tuple(kept), review_source=event.source,
+    whole = review_game(valid, rome.final_scores(s.state), rome.winners(s.state), seat)
+    source = "page" if ui.preparation.on_page else "worker"
+    return replace(ui, review=tuple(kept), review_source=source,
                    review_turning=tuple(d["ply"] for d in whole["turning_points"]),
-                   review_cities=whole["cities"]), (Focus(("#review",)),)
+                   review_cities=whole["cities"]), ()

@@ -79,11 +79,12 @@ class Analyse:
 
 
 @dataclass(frozen=True)
-class Review:
-    """Ask the AI worker to review ``seat``'s decisions in the finished game
-    (``rome.ai.review`` at ``level``); answer with ``ReviewAnswer``."""
+class Prepare:
+    """Ask the AI worker to review the decision of the game's action ``ply``, taken by
+    ``seat`` (``rome.ai.review_decision`` at ``level``); answer with ``Prepared``."""
 
     generation: int
+    ply: int
     seat: int
     level: str
 
@@ -188,6 +189,6 @@ class KeepTutorial:
 # -- end of the guided game -----------------------------------------------------------
 
 
-Effect = Save | Claim | Release | Follow | Wait | Ask | Analyse | Review | Focus | Travel \
+Effect = Save | Claim | Release | Follow | Wait | Ask | Analyse | Prepare | Focus | Travel \
     | Remember | ShowTable | ShowForm | KeepTutorial | Load | Place | Delete | Download | Copy
 Result = tuple[UiState, tuple[Effect, ...]]

@@ -96,13 +96,13 @@ class AskReview:
 
 
 @dataclass(frozen=True)
-class ReviewAnswer:
-    """The review asked for by ``Review``: the AI's lines (``rome.ai.ReviewLine``, as
-    ``rome.ai.answers.read_review`` reads them from the worker), one per decision of
-    ``seat``, in the order played."""
+class Prepared:
+    """The answer to ``Prepare``: the review of the decision of action ``ply`` (one line, as
+    ``rome.ai.answers.read_review`` reads it; none if it could not be valued) and where it
+    was worked out ("worker" or "page")."""
 
     generation: int
-    seat: int
+    ply: int
     lines: tuple[ReviewLine, ...]
     source: str = "worker"
 
@@ -316,7 +316,7 @@ class Copied:
 
 
 Event = Begin | Act | Select | Undo | HandOver | Tick | Answer | Thinking | Setting | Panel \
-    | Notice | Leave | AskHint | HintAnswer | AskReview | ReviewAnswer | OpenForm | Tab \
+    | Notice | Leave | AskHint | HintAnswer | AskReview | Prepared | OpenForm | Tab \
     | ToChoices | Reveal | Saved | Claimed | Wanted | Lost | TakeOver | OtherTab | Followed \
     | RulesFilter | TutorialNext | WorkerSaid | WorkerReported | Resume | Opened | Delete \
     | Download | CopyLink | Copied

@@ -24,7 +24,7 @@ from ui.model.events import (
 )
 from ui.model.flow import course_focus, decision_focus, settle
 from ui.model.messages import WORKER, Control, Message, said, unsaid
-from ui.model.state import HELP_FILTER_MAX, PHONE_TABS, Mode, UiState, Writer
+from ui.model.state import HELP_FILTER_MAX, PHONE_TABS, Mode, Preparation, UiState, Writer
 from ui.saves.refusal import DOWNLOAD
 from ui.words import anchors
 
@@ -220,7 +220,7 @@ def off_table(ui: UiState) -> UiState:
     if ui.session is None:
         return ui
     return replace(ui, session=None, mode=Mode.OVER, generation=ui.generation + 1,
-                   writer=Writer.HERE, tutorial=None,
+                   writer=Writer.HERE, tutorial=None, preparation=Preparation(),
                    messages=unsaid(ui.messages, "tab", "unsaved", "auto"))
 
 

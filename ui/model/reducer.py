@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ui.model import advice, game, gestures, page, tabs, turn, tutor
+from ui.model import advice, game, gestures, page, preparing, tabs, turn, tutor
 from ui.model.effects import Result
 from ui.model.events import (
     Act,
@@ -34,9 +34,9 @@ from ui.model.events import (
     OpenForm,
     OtherTab,
     Panel,
+    Prepared,
     Resume,
     Reveal,
-    ReviewAnswer,
     RulesFilter,
     Saved,
     Select,
@@ -58,7 +58,7 @@ _HANDLERS: dict[type, Callable[[UiState, Any], Result]] = {
     Begin: game.begin, Act: game.act, Select: game.select, Undo: game.undo,
     HandOver: game.hand_over, Tick: game.tick, Answer: game.answer, Thinking: game.thinking,
     AskHint: advice.ask_hint, HintAnswer: advice.hint_answer, AskReview: advice.ask_review,
-    ReviewAnswer: advice.review_answer,
+    Prepared: advice.prepared,
     Setting: page.setting, Panel: page.panel, Notice: page.notice, Leave: page.leave,
     WorkerSaid: page.worker_said,
     OpenForm: page.open_form, Tab: page.tab, Saved: page.saved,
@@ -76,6 +76,9 @@ _HANDLERS: dict[type, Callable[[UiState, Any], Result]] = {
 
 def reduce(ui: UiState, event: Event) -> Result:
     """The next UI state and the effects to run, for any event in any state; a new prompt
-    is then announced or shown on the phone (``turn.settled``, whatever led to it)."""
+    is then announced or shown on the phone (``turn.settled``, whatever led to it), and a
+    decision is analysed for the review if the worker would be idle (``preparing``)."""
     nxt, effects = _HANDLERS[type(event)](ui, event)
-    return (nxt if nxt is ui else turn.settled(nxt, event)), effects
+    settled = nxt if nxt is ui else turn.settled(nxt, event)
+    ready, more = preparing.prepare(settled)
+    return ready, (*effects, *more)

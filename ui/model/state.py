@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 import rome
-from rome.ai.answers import Cities
+from rome.ai.answers import Cities, ReviewLine
 from ui.model.log import LogEntry
 from ui.model.messages import Message
 from ui.saves.session import Seat, Session
@@ -61,6 +61,25 @@ class WorkerReport:
 
 
 @dataclass(frozen=True)
+class Preparation:
+    """The review prepared while the game goes (``ui.model.preparing``): the decisions
+    analysed so far (``checked``, by ply; ``lines`` the answers, one per decision the
+    worker could value), the one being analysed now (``asked``: generation and ply),
+    and whether any answer came from the page's quick AI."""
+
+    lines: tuple[ReviewLine, ...] = ()
+    checked: frozenset[int] = frozenset()
+    asked: tuple[int, int] | None = None
+    on_page: bool = False
+
+    def before(self, plies: int) -> Preparation:
+        """What stays true once the game is taken back to ``plies`` actions."""
+        return Preparation(tuple(x for x in self.lines if x["ply"] < plies),
+                           frozenset(p for p in self.checked if p < plies), None,
+                           self.on_page)
+
+
+@dataclass(frozen=True)
 class UiState:
     """Everything the page shows besides the game's own state."""
 
@@ -87,6 +106,7 @@ class UiState:
     review_source: str = ""  # "worker" or "page", as for a hint
     review_turning: tuple[int, ...] = ()  # the plies of its turning points, costliest first
     review_cities: Cities | None = None  # the seat's final city beside the winner's
+    preparation: Preparation = Preparation()  # the review worked out as the game goes
     slot: str | None = None  # the storage slot the game on the table saves to (None: none)
     save_failed: bool = False  # the last save was refused: offer "Download this game"
     writer: Writer = Writer.HERE  # whether this tab plays and saves the game on the table
@@ -123,7 +143,7 @@ class Suggestion:
     reason: str
     words: str  # the move in a player's words, told apart from the other suggestions'
     why: str = ""  # why it ranks above the next suggestion ("" for the last)
-    places: tuple[str, ...] = ()  # where its plan is on the table (``ui.model.advice.places``)
+    where: tuple[str, ...] = ()  # where its plan is on the table (``ui.model.advice.places``)
 
 
 @dataclass(frozen=True)

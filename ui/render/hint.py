@@ -42,7 +42,7 @@ def hint_mark(view: TableView, place: str) -> str:
     there, that the page's style shows while one of those suggestions is hovered or
     focused (pure markup and CSS, as the log marks a building's cell: no handler, no
     render when the pointer moves)."""
-    ranks = [str(i) for i, s in enumerate(view.hints) if place in s.places]
+    ranks = [str(i) for i, s in enumerate(view.hints) if place in s.where]
     if not ranks:
         return ""
     return f'<span class="hint-mark" data-hint-mark="{" ".join(ranks)}" aria-hidden="true"></span>'

@@ -124,9 +124,11 @@ def render_review(view: TableView) -> str:
         if human)
     body = ""
     if view.review_seat is not None and view.review is None:
+        done, total = view.review_progress
         body = ('<div id="review" class="review" role="status" data-review-state="pending" '
                 'tabindex="-1"><span class="spinner" aria-hidden="true"></span>'
-                f"Reviewing {esc(view.names[view.review_seat])}’s decisions…</div>")
+                f"Reviewing {esc(view.names[view.review_seat])}’s decisions: "
+                f"{done} of {total} checked…</div>")
     elif view.review_seat is not None and view.review is not None:
         name = view.names[view.review_seat]
         body = (f'<div id="review" class="review" role="status" data-review-state="shown" '

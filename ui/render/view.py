@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import rome
 from rome.ai.answers import Cities
 from ui.model.log import LogEntry
+from ui.model.preparing import progress
 from ui.model.state import Mode, Reviewed, Suggestion, UiState
 from ui.words import facts
 from ui.words.names import isolate_text
@@ -65,6 +66,7 @@ class TableView:
     review_source: str = ""
     review_turning: tuple[int, ...] = ()  # the plies of its turning points, costliest first
     review_cities: Cities | None = None  # the seat's final city beside the winner's
+    review_progress: tuple[int, int] = (0, 0)  # its decisions analysed, all of them
 
     @property
     def over(self) -> bool:
@@ -260,4 +262,6 @@ def table_view(ui: UiState) -> TableView:
         hints=ui.hints if hint not in ("", "pending") else (),
         review_seat=ui.review_seat if over else None, review=ui.review,
         review_source=ui.review_source, review_turning=ui.review_turning,
-        review_cities=ui.review_cities)
+        review_cities=ui.review_cities,
+        review_progress=progress(ui, ui.review_seat) if over and ui.review_seat is not None
+        else (0, 0))

@@ -234,8 +234,8 @@ class App:
             boot.background(loop.ask(self, effect, time.monotonic()))
         elif isinstance(effect, effects.Analyse):
             boot.background(loop.analyse(self, effect))
-        elif isinstance(effect, effects.Review):
-            boot.background(loop.review(self, effect))
+        elif isinstance(effect, effects.Prepare):
+            boot.background(loop.prepare(self, effect))
         elif isinstance(effect, effects.Load):
             return self.load(effect.slot)
         elif isinstance(effect, effects.Place):

@@ -76,15 +76,5 @@ def review_decision(obs_json: str, played: str, game_seed: int, ply: int, level:
     return answer_json([] if line is None else [line])
 
 
-def review(num_players: int, seed: int, actions_json: str, seat: int, level: str,
-           shrine: bool) -> str:
-    """The review of ``seat``'s decisions in the game ``actions_json`` (a JSON list of
-    action texts): its lines as ``rome.ai.answers.answer_json`` writes them."""
-    from rome.ai import review as review_game
-
-    return answer_json(review_game(int(num_players), int(seed), json.loads(actions_json),
-                                   int(seat), str(level), shrine=bool(shrine)))
-
-
 __export__ = ["self_check", "ping", "hold", "legal_count", "levels", "choose", "analyse",
-              "review_decision", "review"]
+              "review_decision"]
