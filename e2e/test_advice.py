@@ -46,13 +46,28 @@ def check_marks(page: Page) -> None:
     first.focus()
 
 
+def check_own_table_in_view(page: Page) -> None:
+    """With the hint open on a 1280 x 720 laptop, the player's own hand and city are whole
+    in view and nothing of the hint lies over them."""
+    hint = page.locator("#hint").bounding_box()
+    assert hint is not None
+    for what in ('.me [data-region="hand"]', ".me .city"):
+        box = page.locator(what).bounding_box()
+        assert box is not None, what
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 720, (what, box)
+        apart = (box["x"] >= hint["x"] + hint["width"] or hint["x"] >= box["x"] + box["width"]
+                 or box["y"] >= hint["y"] + hint["height"]
+                 or hint["y"] >= box["y"] + box["height"])
+        assert apart, (what, box, hint)
+
+
 def test_a_game_against_hard_with_hints_followed_or_not_is_reviewed_at_once(
         strict_page: Page, open_game: OpenGame) -> None:
     """A whole game against hard: the first suggestion played at most decisions, the last
     one at every fifth.  Hovering or focusing a suggestion marks the table; the review,
     prepared while the human thought, shows within 2 s of the click, never calls a
     followed hint a slip, and opens with at least 3 turning points naming their round."""
-    strict_page.set_viewport_size({"width": 1280, "height": 800})
+    strict_page.set_viewport_size({"width": 1280, "height": 720})
     page = open_game(strict_page, "index.html?seats=human,hard&seed=11&pace=0")
     followed: list[int] = []
     other: list[int] = []
@@ -75,8 +90,9 @@ def test_a_game_against_hard_with_hints_followed_or_not_is_reviewed_at_once(
             check_marks(page)
             marked += 1
         if len(followed) == 3:
+            check_own_table_in_view(page)
             SHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SHOTS / "hint-1280x800.png"))
+            page.screenshot(path=str(SHOTS / "hint-1280x720.png"))
         decisions = len(followed) + len(other)
         if decisions % 5 == 4 and suggestions.count() > 1:
             suggestions.last.click()

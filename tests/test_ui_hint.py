@@ -253,3 +253,27 @@ def test_the_page_style_shows_the_marks_of_every_suggestion_a_hint_has() -> None
     for rank in range(TOP):
         assert f'li[data-hint-rank="{rank}"]:is(:hover, :focus-within)) ' \
             f'.hint-mark[data-hint-mark~="{rank}"]' in css
+
+
+def test_on_the_phone_show_opens_the_tab_of_a_suggestions_place() -> None:
+    """Each suggestion with a place on the table has a "Show" control (the stylesheet
+    shows it on phones only); pressing it opens the tab that draws the place (the board
+    for a strip space or an offer card, the player's own city) and keeps it marked."""
+    tabs: dict[str, str] = {}
+    for seed, verb in ((3, "place"), (5, "take"), (7, "build")):
+        ui = human_to_act(seed, offers(verb))
+        asked, analyse = ask(ui)
+        shown, _ = model.reduce(asked, worker_answer(asked, analyse))
+        html = render_prompt(table_view(shown))
+        for rank in range(len(shown.hints)):
+            first = hint_plan(shown, rank)[0].split()[0]
+            has_show = f'data-ui="hint-show" data-rank="{rank}"' in html
+            assert has_show == (first in ("place", "take", "build")), (first, html)
+            if not has_show:
+                continue
+            opened, _ = model.reduce(shown, model.ShowHint(rank))
+            tabs[first] = opened.tab
+            assert opened.hint_shown == rank
+            assert f'data-hint-shown="{rank}"' in render_prompt(table_view(opened))
+    assert tabs == {"place": "board", "take": "board", "build": "me"}
+    assert model.reduce(shown, model.ShowHint(9)) == (shown, ())

@@ -14,9 +14,9 @@ from dataclasses import replace
 import rome
 from rome.ai import ADVICE_LEVEL, advice_seed, review_game
 from rome.ai.answers import Mark, ReviewLine
-from ui.model import preparing
+from ui.model import page, preparing
 from ui.model.effects import Analyse, Focus, Result
-from ui.model.events import AskHint, AskReview, HintAnswer, Prepared
+from ui.model.events import AskHint, AskReview, HintAnswer, Prepared, ShowHint, Tab
 from ui.model.page import noticed
 from ui.model.state import Mode, Reviewed, Suggestion, UiState
 
@@ -39,6 +39,17 @@ def cell_place(row: int, col: int) -> str:
 def choice_place(kind: str) -> str:
     """A card among the prompt's choices (the opening draft, a card to keep)."""
     return f"choice:{kind}"
+
+
+PLACE_TABS = {"space": "board", "offer": "board", "cell": "me"}
+"""The phone's tab (``ui.model.state.PHONE_TABS``) that draws each kind of place above; a
+choice card is in the prompt, which every tab shows."""
+
+
+def place_tab(where: tuple[str, ...]) -> str | None:
+    """The phone's tab holding the first of a suggestion's places (None: the prompt's)."""
+    tabs = [PLACE_TABS[p.partition(":")[0]] for p in where if p.partition(":")[0] in PLACE_TABS]
+    return tabs[0] if tabs else None
 
 
 def places(marks: list[Mark]) -> tuple[str, ...]:
@@ -99,7 +110,19 @@ def hint_answer(ui: UiState, event: HintAnswer) -> Result:
                                    move["why"], places(move["marks"])))
     if not kept:
         return noticed(replace(ui, hint_at=None), NO_HINT), ()
-    return replace(ui, hints=tuple(kept), hint_source=event.source), (Focus(FOCUS_HINT),)
+    return (replace(ui, hints=tuple(kept), hint_source=event.source, hint_shown=None),
+            (Focus(FOCUS_HINT),))
+
+
+def show_hint(ui: UiState, event: ShowHint) -> Result:
+    """The phone's tab where the suggestion's place is, opened by the player's own press,
+    with that place marked until another hint is shown."""
+    if not 0 <= event.rank < len(ui.hints):
+        return ui, ()
+    tab = place_tab(ui.hints[event.rank].where)
+    if tab is None:
+        return ui, ()
+    return page.tab(replace(ui, hint_shown=event.rank), Tab(tab))
 
 
 def ask_review(ui: UiState, event: AskReview) -> Result:

@@ -77,6 +77,13 @@ class AskHint:
 
 
 @dataclass(frozen=True)
+class ShowHint:
+    """On the phone, the player pressed "Show" beside the suggestion ``rank``."""
+
+    rank: int
+
+
+@dataclass(frozen=True)
 class HintAnswer:
     """The analysis asked for by ``Analyse``: the AI's moves (``rome.ai.Move``, as
     ``rome.ai.answers.read_moves`` reads them from the worker), best first; ``source``
@@ -316,7 +323,7 @@ class Copied:
 
 
 Event = Begin | Act | Select | Undo | HandOver | Tick | Answer | Thinking | Setting | Panel \
-    | Notice | Leave | AskHint | HintAnswer | AskReview | Prepared | OpenForm | Tab \
+    | Notice | Leave | AskHint | ShowHint | HintAnswer | AskReview | Prepared | OpenForm | Tab \
     | ToChoices | Reveal | Saved | Claimed | Wanted | Lost | TakeOver | OtherTab | Followed \
     | RulesFilter | TutorialNext | WorkerSaid | WorkerReported | Resume | Opened | Delete \
     | Download | CopyLink | Copied

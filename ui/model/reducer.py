@@ -41,6 +41,7 @@ from ui.model.events import (
     Saved,
     Select,
     Setting,
+    ShowHint,
     Tab,
     TakeOver,
     Thinking,
@@ -57,8 +58,8 @@ from ui.model.state import UiState
 _HANDLERS: dict[type, Callable[[UiState, Any], Result]] = {
     Begin: game.begin, Act: game.act, Select: game.select, Undo: game.undo,
     HandOver: game.hand_over, Tick: game.tick, Answer: game.answer, Thinking: game.thinking,
-    AskHint: advice.ask_hint, HintAnswer: advice.hint_answer, AskReview: advice.ask_review,
-    Prepared: advice.prepared,
+    AskHint: advice.ask_hint, ShowHint: advice.show_hint, HintAnswer: advice.hint_answer,
+    AskReview: advice.ask_review, Prepared: advice.prepared,
     Setting: page.setting, Panel: page.panel, Notice: page.notice, Leave: page.leave,
     WorkerSaid: page.worker_said,
     OpenForm: page.open_form, Tab: page.tab, Saved: page.saved,

@@ -101,6 +101,7 @@ class UiState:
     hint_at: int | None = None  # moves played when the human asked for a hint (None: none)
     hints: tuple[Suggestion, ...] = ()  # its answer, best first; empty while it is worked out
     hint_source: str = ""  # where the answer was worked out: "worker" or "page"
+    hint_shown: int | None = None  # the suggestion whose place the phone was asked to show
     review_seat: int | None = None  # the seat whose decisions the end screen reviews
     review: tuple[Reviewed, ...] | None = None  # its answer; None while it is worked out
     review_source: str = ""  # "worker" or "page", as for a hint

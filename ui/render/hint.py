@@ -10,6 +10,7 @@ move does, in the engine's plain words (``rome.move_words``), never the notation
 from __future__ import annotations
 
 from rome.ai import ADVICE_SOURCE, EVEN
+from ui.model.advice import place_tab
 from ui.model.state import Suggestion
 from ui.render.view import TableView
 from ui.words.markup import button, esc
@@ -56,7 +57,10 @@ def _suggestion(rank: int, s: Suggestion) -> str:
     play = button(esc(words), cls="btn hint-move", data_hint=text,
                   aria=f"Play: {words} ({compared})")
     why = f' <span class="hint-why">{esc(s.why)}</span>' if s.why else ""
-    return (f'<li data-hint-rank="{rank}">{play} '
+    tab = place_tab(s.where)
+    show = button("Show", cls="btn hint-show", data_ui="hint-show", data_rank=rank,
+                  aria=f"Show where it goes: {words}") if tab else ""
+    return (f'<li data-hint-rank="{rank}">{play}{show} '
             f'<span class="hint-value">{esc(sentence(compared))}.</span> '
             f'<span class="hint-reason">{esc(sentence(s.reason))}.</span>{why}</li>')
 
@@ -74,8 +78,10 @@ def render_hint(view: TableView) -> str:
                 '<span class="spinner" aria-hidden="true"></span>Looking for good moves…</div>')
     elif shown:
         items = "".join(_suggestion(i, s) for i, s in enumerate(view.hints))
+        shown_at = ("" if view.hint_shown is None
+                    else f' data-hint-shown="{view.hint_shown}"')
         out += (f'<div id="hint" class="hints" role="status" data-hint-state="shown" '
-                f'data-hint-source="{esc(view.hint)}">'
+                f'data-hint-source="{esc(view.hint)}"{shown_at}>'
                 f"<p>Suggested moves, best first, checked by {esc(checker(view.hint))} "
                 "(choose one to play it):</p>"
                 f"<ol>{items}</ol></div>")

@@ -61,6 +61,7 @@ class TableView:
     winners: tuple[int, ...] = ()
     hint: str = ""  # "" none asked, "pending" being worked out, "worker" / "page": shown
     hints: tuple[Suggestion, ...] = ()
+    hint_shown: int | None = None  # the suggestion whose place the phone shows
     review_seat: int | None = None  # the end screen's review: whose decisions
     review: tuple[Reviewed, ...] | None = None  # None while it is worked out
     review_source: str = ""
@@ -259,7 +260,7 @@ def table_view(ui: UiState) -> TableView:
         can_undo=ui.mode is Mode.HUMAN and s.undo_point() is not None,
         open_hands=ui.open_hands, log=ui.log, detail=ui.detail, breakdown=ui.breakdown,
         winners=tuple(rome.winners(state)) if over else (), hint=hint,
-        hints=ui.hints if hint not in ("", "pending") else (),
+        hints=ui.hints if hint not in ("", "pending") else (), hint_shown=ui.hint_shown,
         review_seat=ui.review_seat if over else None, review=ui.review,
         review_source=ui.review_source, review_turning=ui.review_turning,
         review_cities=ui.review_cities,

@@ -170,6 +170,8 @@ class Input:
                                        else True, back=f"#{target.id}" if target.id else ""))
         elif command == "review":
             page.dispatch(events.AskReview(int(target.getAttribute("data-review-seat"))))
+        elif command == "hint-show":
+            page.dispatch(events.ShowHint(int(target.getAttribute("data-rank"))))
         elif command == "tab":
             page.dispatch(events.Tab(str(target.getAttribute("data-tab"))))
         elif command == "breakdown":
