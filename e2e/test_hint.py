@@ -57,6 +57,38 @@ def test_hint_appears_names_an_offered_move_and_can_be_followed(
     expect(page.locator('#hint[data-hint-state="shown"]')).to_have_count(0)
 
 
+def test_on_a_phone_show_opens_the_tab_where_a_suggestion_goes(
+        strict_page: Page, open_game: OpenGame) -> None:
+    """On a phone the table is in tabs: a suggestion's "Show" opens the tab that holds its
+    place (the player's own press, never a switch by itself) and marks the place there."""
+    strict_page.set_viewport_size({"width": 390, "height": 844})
+    page = open_game(strict_page, "index.html?seats=human,greedy&seed=3&pace=0")
+    for _ in range(12):
+        page.wait_for_function(WAITING_HUMAN, timeout=60_000)
+        before = int(page.locator("#table").get_attribute("data-moves") or "0")
+        page.get_by_role("button", name="Hint", exact=True).click()
+        expect(page.locator('#hint[data-hint-state="shown"]')).to_be_visible(timeout=90_000)
+        show = page.locator('#hint [data-ui="hint-show"]')
+        if show.count():
+            break
+        page.locator("#hint [data-hint]").first.click()  # a draft: its choice is in the prompt
+        page.wait_for_function(
+            f"Number(document.getElementById('table').dataset.moves) > {before}")
+    else:
+        raise AssertionError("no suggestion with a place on the table in 12 decisions")
+    rank = show.first.get_attribute("data-rank")
+    verb = (page.locator(f'#hint li[data-hint-rank="{rank}"] [data-hint]').get_attribute(
+        "data-hint") or "").split()[0]
+    page.locator('[data-ui="tab"][data-tab="log"]').click()  # the player looks elsewhere
+    expect(page.locator("#table")).to_have_attribute("data-tab", "log")
+    show.first.click()
+    expect(page.locator("#table")).to_have_attribute(
+        "data-tab", "me" if verb == "build" else "board")
+    expect(page.locator(f'.hint-mark[data-hint-mark~="{rank}"]').first).to_be_visible()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "hint-show-390x844.png"))
+
+
 def test_without_the_worker_the_hint_comes_from_the_page(
         page: Page, page_errors: object, open_game: OpenGame) -> None:
     """As decisions do, a hint falls back to the quick level on the page when the worker
