@@ -31,9 +31,9 @@ def _games(n: int) -> str:
 
 
 def _row(head: str, t: Tally, streak: Streak | None = None, **data: str) -> str:
-    cells = [head, str(t.games), str(t.wins), f"{t.average:.0f}", str(t.best)]
+    cells = [head, f"{t.wins}\u00a0of\u00a0{t.games}", f"{t.average:.0f}", str(t.best)]
     if streak is not None:
-        cells.append(f"{streak.now} (best {streak.best})")
+        cells.append(f"{streak.now}, best\u00a0{streak.best}")
     marks = "".join(f' data-record-{k}="{esc(v)}"' for k, v in data.items())
     return (f'<tr{marks} data-games="{t.games}" data-wins="{t.wins}" data-best="{t.best}">'
             f'<th scope="row">{esc(cells[0])}</th>'
@@ -41,12 +41,12 @@ def _row(head: str, t: Tally, streak: Streak | None = None, **data: str) -> str:
 
 
 def _table(caption: str, first: str, rows: list[str], streaks: bool) -> str:
-    heads = [first, "Games", "Wins", "Average score", "Best score"]
+    heads = [first, "Won", "Average score", "Best score"]
     if streaks:
         heads.append("Wins in a row")
-    return (f'<table class="record-table"><caption>{esc(caption)}</caption><thead><tr>'
-            + "".join(f'<th scope="col">{esc(h)}</th>' for h in heads)
-            + "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+    return (f'<div class="table-scroll"><table class="scores"><caption>{esc(caption)}</caption>'
+            "<thead><tr>" + "".join(f'<th scope="col">{esc(h)}</th>' for h in heads)
+            + "</tr></thead><tbody>" + "".join(rows) + "</tbody></table></div>")
 
 
 def render_record(rec: Record, href: str) -> str:
