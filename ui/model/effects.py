@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ui.model.state import UiState
+from ui.saves.record import Finished
 from ui.saves.save import SettingValue
 from ui.saves.session import Seat, Session
 from ui.tutorial.course import Tutorial
@@ -174,6 +175,23 @@ class Copy:
     text: str
 
 
+@dataclass(frozen=True)
+class Forget:
+    """Ask ``question`` (the browser's confirm dialog); on yes, reset the record of games
+    and answer ``Recorded``."""
+
+    question: str
+
+
+# -- the record of games (issue 43) ----------------------------------------------------
+@dataclass(frozen=True)
+class Count:
+    """Add ``game`` to the record of games as storage holds it now (read, add, write:
+    another tab may have changed it); answer ``Recorded``."""
+
+    game: Finished
+
+
 # -- the guided game (issue 41) -------------------------------------------------------
 @dataclass(frozen=True)
 class KeepTutorial:
@@ -190,5 +208,6 @@ class KeepTutorial:
 
 
 Effect = Save | Claim | Release | Follow | Wait | Ask | Analyse | Prepare | Focus | Travel \
-    | Remember | ShowTable | ShowForm | KeepTutorial | Load | Place | Delete | Download | Copy
+    | Remember | ShowTable | ShowForm | KeepTutorial | Load | Place | Delete | Download | Copy \
+    | Forget | Count
 Result = tuple[UiState, tuple[Effect, ...]]

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import rome
 from rome.ai.answers import Move, ReviewLine
+from ui.saves.record import Record
 from ui.saves.save import SettingValue
 from ui.saves.session import Seat, Session
 from ui.tutorial.course import Tutorial
@@ -322,8 +323,26 @@ class Copied:
     ok: bool
 
 
+# -- the record of games (issue 43) ----------------------------------------------------
+@dataclass(frozen=True)
+class Recorded:
+    """The record of games as storage now holds it (a game counted or the record reset
+    here, or another tab wrote it), and what to tell the player of it ("" nothing)."""
+
+    record: Record
+    problem: str = ""
+
+
+@dataclass(frozen=True)
+class RecordAsked:
+    """The first screen's "Download your record" (``what="download"``) or "Reset your
+    record" (``"reset"``, asked first)."""
+
+    what: str
+
+
 Event = Begin | Act | Select | Undo | HandOver | Tick | Answer | Thinking | Setting | Panel \
     | Notice | Leave | AskHint | ShowHint | HintAnswer | AskReview | Prepared | OpenForm | Tab \
     | ToChoices | Reveal | Saved | Claimed | Wanted | Lost | TakeOver | OtherTab | Followed \
     | RulesFilter | TutorialNext | WorkerSaid | WorkerReported | Resume | Opened | Delete \
-    | Download | CopyLink | Copied
+    | Download | CopyLink | Copied | Recorded | RecordAsked

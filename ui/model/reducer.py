@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ui.model import advice, game, gestures, page, preparing, tabs, turn, tutor
+from ui.model import advice, game, gestures, page, preparing, record, tabs, turn, tutor
 from ui.model.effects import Result
 from ui.model.events import (
     Act,
@@ -35,6 +35,8 @@ from ui.model.events import (
     OtherTab,
     Panel,
     Prepared,
+    RecordAsked,
+    Recorded,
     Resume,
     Reveal,
     RulesFilter,
@@ -72,6 +74,7 @@ _HANDLERS: dict[type, Callable[[UiState, Any], Result]] = {
     Download: gestures.download,
     CopyLink: gestures.copy_link, Copied: gestures.copied,
     WorkerReported: page.worker_reported,
+    Recorded: record.recorded, RecordAsked: record.record_asked,  # the record of games
 }
 
 

@@ -10,6 +10,7 @@ import rome
 from rome.ai.answers import Cities, ReviewLine
 from ui.model.log import LogEntry
 from ui.model.messages import Message
+from ui.saves.record import Record
 from ui.saves.session import Seat, Session
 from ui.tutorial.course import Tutorial
 
@@ -131,6 +132,8 @@ class UiState:
     last_seats: tuple[Seat, ...] = ()  # the seats of the last game put on the table, and its
     last_shrine: bool = False  # Shrine option: the new-game form starts from them
     # -- end of issue 40 --------------------------------------------------------------
+    record: Record | None = None  # the record of games (ui.saves.record) as storage last
+    # held it; None where the table keeps none (an embed's)
 
 
 @dataclass(frozen=True)

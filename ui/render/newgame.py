@@ -109,6 +109,11 @@ RESUME_FILE = (
 card's other buttons (the browser's own file control cannot be styled)."""
 
 
+RECORD = '<section class="record" id="record" aria-labelledby="record-title"></section>'
+"""Where the record of games is drawn (``ui.render.record``, by the painter: it changes
+while the screen is shown, when the record is reset or another tab counts a game)."""
+
+
 def form_seats(seats: Sequence[Seat] | None, games: Sequence[GameInfo]) -> list[Seat] | None:
     """The seats the form starts from: those the model remembers (the last game put on the
     table), else, after a reload with no game on, the newest saved game's; else None (the
@@ -119,11 +124,13 @@ def form_seats(seats: Sequence[Seat] | None, games: Sequence[GameInfo]) -> list[
 
 
 def render_form(previous: list[Seat] | None, notice: str = "", shrine: bool = False,
-                games: Sequence[GameInfo] = (), open_hands: bool = False) -> str:
+                games: Sequence[GameInfo] = (), open_hands: bool = False,
+                record: bool = False) -> str:
     """The new-game screen: saved games first (resume or delete, or a downloaded file),
     then the seats and the options, filled from ``previous`` ("New game" keeps the last
     seats, names and levels). "Open hands" is the table's own setting (``#open-hands``
-    changes it at once), offered here too because a phone's top bar has no room for it."""
+    changes it at once), offered here too because a phone's top bar has no room for it.
+    ``record``: the page keeps a record of games (not an embed's), drawn in its place."""
     seats: list[Seat | None] = list(previous or [Seat("", True), Seat("", False, "normal")])
     seats += [None] * (4 - len(seats))
     rows = "".join(_seat_row(i, s) for i, s in enumerate(seats))
@@ -135,7 +142,8 @@ def render_form(previous: list[Seat] | None, notice: str = "", shrine: bool = Fa
         '<p class="subtitle">A game of emissaries, bricks and buildings for 2 to 4 '
         "architects.</p>"
         f"{notice_html}{learn_to_play()}{render_saved(games)}{RESUME_FILE}"
-        '<h2>New game</h2><div class="seats">' + rows + "</div>"
+        + (RECORD if record else "")
+        + '<h2>New game</h2><div class="seats">' + rows + "</div>"
         + '<ul class="levels">' + "".join(f"<li>{esc(line)}</li>" for line in LEVEL_LINES.values())
         + "</ul>"
         '<div class="options">'

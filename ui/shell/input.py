@@ -161,6 +161,9 @@ class Input:
             # hot-seat and the phone (issue 40)
             "reveal-hands": events.Reveal(True), "keep-hands": events.Reveal(False),
             TO_CHOICES: events.ToChoices(),
+            # the record of games (issue 43)
+            "record-download": events.RecordAsked("download"),
+            "record-reset": events.RecordAsked("reset"),
         }
         if command in simple:
             page.dispatch(simple[command])
