@@ -190,6 +190,14 @@ def test_the_review_opens_with_its_turning_points_and_the_cities_side_by_side() 
             r'<td>(-?\d+)</td>', html):
         assert (int(yours), int(theirs)) == (scores[0][cat], scores[against][cat])
     assert 'data-category="' in html
+    won = 0 in rome.winners(ui.session.state)
+    gaps = sorted((scores[0][c] - scores[against][c], c) for c in rome.CATEGORIES
+                  if (scores[0][c] - scores[against][c] > 0) == won
+                  and scores[0][c] != scores[against][c])
+    widest = gaps[-1] if won else gaps[0]
+    label = {"residential": "residential areas"}.get(widest[1], widest[1].replace("_", " "))
+    assert (f"their {label} scored {scores[against][widest[1]]}, yours "
+            f"{scores[0][widest[1]]}") in html
     heads = re.findall(r'<tbody data-round="(\d+)">', html)
     assert heads == [str(r) for r in sorted({x.round for x in shown.review})]
     assert "<td></td>" not in html  # no empty column

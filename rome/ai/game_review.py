@@ -9,7 +9,7 @@ load the search, so this module reads only the decisions' data and the final sco
 
 from __future__ import annotations
 
-from .. import CATEGORIES
+from .. import CATEGORIES, CATEGORY_WORDS
 from .advice import EVEN
 from .answers import Cities, CityRow, GameReview, ReviewLine
 
@@ -42,7 +42,7 @@ def compare_cities(scores: list[dict[str, int]], winners: list[int], seat: int
     for cat in CATEGORIES:
         yours, theirs = scores[seat][cat], scores[against][cat]
         if yours or theirs:
-            label = cat.replace("_", " ")
+            label = CATEGORY_WORDS[cat]
             rows.append(CityRow(category=cat, yours=yours, theirs=theirs,
                                 difference=yours - theirs,
                                 words=f"their {label} scored {theirs}, yours {yours}"))

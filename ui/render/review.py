@@ -91,6 +91,11 @@ def _cities(view: TableView) -> str:
         f'<tr data-category="{esc(r["category"])}"><th scope="row">'
         f'{esc(LABELS[r["category"]])}</th><td>{r["yours"]}</td><td>{r["theirs"]}</td>'
         f'<td>{r["difference"]:+d}</td></tr>' for r in c["categories"])
+    ahead = [r["words"] for r in c["categories"] if (r["difference"] > 0) == c["won"]
+             and r["difference"]][:2]
+    if ahead:
+        head += (f". Where {esc(yours if c['won'] else theirs)} pulled ahead: "
+                 + "; ".join(esc(w) for w in ahead))
     return (f'<h3>{esc(yours)}’s city beside {esc(theirs)}’s</h3><p>{head}.</p>'
             '<div class="table-scroll" tabindex="0" role="region" aria-label="Cities compared">'
             '<table class="scores review-cities"><thead><tr><th scope="col">Scoring</th>'

@@ -22,11 +22,8 @@ from ui.words.markup import SEAT_COLOUR_NAMES, Attr, button, esc, sr_only
 
 PHASE_NAMES = {"draft": "Opening draft", "emissary": "Placing emissaries",
                "action": "Actions", "over": "Game over"}
-CATEGORY_LABELS = {
-    "residential": "Residential areas", "aqueducts": "Aqueducts", "temples": "Temples",
-    "shrine": "Shrine", "coins": "Coins", "influence_tokens": "Influence tokens (½)",
-    "influence_cards": "Influence cards",
-}
+CATEGORY_LABELS = {cat: words.capitalize() + (" (½)" if cat == "influence_tokens" else "")
+                   for cat, words in rome.CATEGORY_WORDS.items()}
 
 
 def pawn(seat: int, names: tuple[str, ...], small: bool = False) -> str:
