@@ -118,7 +118,12 @@ def test_a_game_against_hard_with_hints_followed_or_not_is_reviewed_at_once(
     assert reviewing < 2, reviewing
     assert review.get_attribute("data-review-source") == "worker"
     rows = page.locator("#review tbody tr[data-ply]")
-    assert rows.count() == len(followed) + len(other)
+    # one row per decision the human took (forced moves left out), the move in a player's
+    # words, never its notation
+    assert [int(r.get_attribute("data-ply") or -1) for r in rows.all()] == sorted(
+        followed + other)
+    for words in rows.locator("td:first-child").all_inner_texts():
+        assert words.strip() and not re.search(r"[a-z]-\d|\d,-?\d|^(place|take|build) ", words)
     for ply in followed:
         assert "slip" not in (page.locator(f'#review tr[data-ply="{ply}"]').get_attribute(
             "class") or ""), ply
