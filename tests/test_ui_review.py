@@ -19,6 +19,7 @@ from rome.ai.answers import ReviewLine
 from ui import model
 from ui.model import Mode, UiState
 from ui.model.preparing import progress
+from ui.model.state import WorkerReport
 from ui.render.endgame import render_end
 from ui.render.review import render_review
 from ui.render.view import table_view
@@ -26,6 +27,7 @@ from ui.saves.session import Seat, Session
 from ui_drive import at_random, next_event, play_until, prepared
 
 TABLE = [Seat("Ann", True), Seat("Bot", False, "random"), Seat("Cy", True)]
+UP = WorkerReport(ready=True, legal_count=20)  # the AI worker answered its first question
 
 
 @cache
@@ -82,10 +84,10 @@ def test_the_review_lists_every_decision_the_seat_took_itself() -> None:
 
 def test_a_stale_or_garbled_answer_is_dropped_line_by_line() -> None:
     ui = finished()
-    generation, ply = ui.preparation.asked  # the first human decision, asked mid-game
-    s = ui.session
-    seat = s.actors[ply]
+    seat = 0
     asked, _ = model.reduce(ui, model.AskReview(seat))
+    generation, ply = asked.preparation.asked  # the seat's first decision
+    s = ui.session
     line = ReviewLine(ply=ply, round=1, played=s.actions[ply], best="place 99 x", loss=1.0,
                       played_value=0.0, best_value=1.0, played_words="?", best_words="?",
                       played_now=0, best_now=0, played_reason="?", reason="?")
@@ -107,7 +109,7 @@ def test_each_decision_is_analysed_while_a_human_thinks_never_before_a_computer_
     """Playing on, the page asks for one analysis at a time, only while a human is to act
     (the worker is then idle), oldest decision first; answered as it goes, the review of a
     finished game is shown the moment it is asked for, with nothing more to analyse."""
-    ui, _ = model.reduce(UiState(pace=0), model.Begin(Session.new(TABLE, 8, False)))
+    ui, _ = model.reduce(UiState(pace=0, worker=UP), model.Begin(Session.new(TABLE, 8, False)))
     rng, asked_plies = random.Random(8), []
     while ui.mode is not Mode.OVER:
         ui, effects = model.reduce(ui, next_event(ui, at_random(rng)))
@@ -134,6 +136,23 @@ def test_each_decision_is_analysed_while_a_human_thinks_never_before_a_computer_
         ui = prepared(model.reduce(shown, model.AskReview(seat))[0])  # closed again
 
 
+def test_without_the_worker_nothing_is_analysed_until_the_review_is_asked() -> None:
+    """With no AI worker up (a hot-seat table starts none; one that failed) each analysis
+    would run on the page: they all wait for the review, which then shows its progress."""
+    for worker in (WorkerReport(), replace(UP, error="no worker")):
+        ui, _ = model.reduce(UiState(pace=0, worker=worker),
+                             model.Begin(Session.new(TABLE, 8, False)))
+        rng = random.Random(8)
+        while ui.mode is not Mode.OVER:
+            ui, effects = model.reduce(ui, next_event(ui, at_random(rng)))
+            assert not any(isinstance(e, model.Prepare) for e in effects)
+        asked, effects = model.reduce(ui, model.AskReview(0))
+        assert [e.ply for e in effects if isinstance(e, model.Prepare)] == [
+            own_decisions(ui.session, 0)[0][0]]
+        total = len(own_decisions(ui.session, 0))
+        assert f"0 of {total} checked" in render_review(table_view(asked))
+
+
 def test_undo_forgets_the_analyses_of_the_moves_taken_back() -> None:
     ui = human_turn_after(3)
     ui = prepared(ui)
@@ -147,7 +166,8 @@ def test_undo_forgets_the_analyses_of_the_moves_taken_back() -> None:
 
 def human_turn_after(decisions: int) -> UiState:
     """A game where the first human has taken ``decisions`` decisions and acts again."""
-    ui, _ = model.reduce(UiState(pace=0), model.Begin(Session.new(TABLE[:2], 5, False)))
+    ui, _ = model.reduce(UiState(pace=0, worker=UP),
+                         model.Begin(Session.new(TABLE[:2], 5, False)))
     rng = random.Random(5)
     return play_until(ui, lambda u: u.mode is Mode.HUMAN and len(own_decisions(
         u.session, 0)) >= decisions and prepared(u) is not None, at_random(rng))

@@ -44,13 +44,16 @@ def progress(ui: UiState, seat: int) -> tuple[int, int]:
 
 def prepare(ui: UiState) -> Result:
     """Ask for the oldest decision not yet analysed when the worker would be idle: any
-    human seat's while a human thinks; the reviewed seat's once the game is over and its
-    review waits.  Nothing while an analysis of this game is in flight."""
+    human seat's while a human thinks, if the AI worker is up (without it each analysis
+    would run on the page, under the player's hand); the reviewed seat's once the game is
+    over and its review waits.  Nothing while an analysis of this game is in flight."""
     s, prep = ui.session, ui.preparation
     if (s is None or ui.tutorial is not None
             or (prep.asked is not None and prep.asked[0] == ui.generation)):
         return ui, ()
     if ui.mode in THINKING:
+        if not ui.worker.ready or ui.worker.error:
+            return ui, ()
         seats = [i for i, seat in enumerate(s.seats) if seat.human]
     elif ui.mode is Mode.OVER and ui.review_seat is not None and ui.review is None:
         seats = [ui.review_seat]
