@@ -13,6 +13,7 @@ import time
 
 from conftest import ROOT, OpenGame
 from playwright.sync_api import Page, expect
+from test_table import check_axe_both_themes
 
 from rome.ai import ADVICE_SOURCE
 
@@ -132,8 +133,9 @@ def test_a_game_against_hard_with_hints_followed_or_not_is_reviewed_at_once(
     for point in points.all():
         assert int(point.get_attribute("data-ply") or -1) in other
         assert re.match(r"(Round \d+|Opening draft):", point.inner_text())
+    check_axe_both_themes(page, "the review", "#review")
     review.scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / "review-1280x800.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / "review-1280x720.png"), full_page=True)
     expect(review).to_contain_text(f"checked by {ADVICE_SOURCE}")
 
     # The log names places in the board's terms and marks them: focusing a build's entry
