@@ -13,7 +13,7 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import OpenGame, wait_ready, watch_errors
+from conftest import ROOT, OpenGame, wait_ready, watch_errors
 from playwright.sync_api import Page, expect
 from storage_faults import FAILS_LATER, FULL_STORAGE
 from test_table import check_axe_both_themes
@@ -24,6 +24,7 @@ from ui.saves.session import Seat, Session
 
 NS = "great-city-of-rome."
 TABLE = "document.getElementById('table')"
+SHOTS = ROOT / "e2e" / "artifacts" / "record"
 
 
 @pytest.fixture(autouse=True)
@@ -311,6 +312,8 @@ def test_a_finished_game_is_in_the_record_once_after_a_reload_and_with_a_second_
     code = link.split("embed.html?view=city&code=", 1)[1]
     assert rome.score_finished_city(read_code(code))["total"] == total
     check_axe_both_themes(first, "the first screen with a record", within="#record")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    first.screenshot(path=str(SHOTS / "record-first-screen.png"), full_page=True)
     second.close()
     assert not errors.messages, errors.messages
 
