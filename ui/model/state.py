@@ -147,7 +147,7 @@ class Suggestion:
     reason: str
     words: str  # the move in a player's words, told apart from the other suggestions'
     why: str = ""  # why it ranks above the next suggestion ("" for the last)
-    where: tuple[str, ...] = ()  # where its plan is on the table (``ui.model.advice.places``)
+    where: tuple[str, ...] = ()  # where its plan is on the table (``ui.model.places``)
 
 
 @dataclass(frozen=True)

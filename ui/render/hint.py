@@ -10,7 +10,7 @@ move does, in the engine's plain words (``rome.move_words``), never the notation
 from __future__ import annotations
 
 from rome.ai import ADVICE_SOURCE, EVEN
-from ui.model.advice import place_tab
+from ui.model.places import place_tab
 from ui.model.state import Suggestion
 from ui.render.view import TableView
 from ui.words.markup import button, esc

@@ -9,7 +9,7 @@ the view offers; their text comes from ``str(action)``, never built here.
 from __future__ import annotations
 
 import rome
-from ui.model.advice import choice_place
+from ui.model.places import choice_place
 from ui.render.city import price_text
 from ui.render.help_panel import title_of
 from ui.render.hint import hint_mark, render_hint

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import rome
-from ui.model.advice import cell_place, offer_place, space_place
+from ui.model.places import cell_place, offer_place, space_place
 from ui.render.city import render_city
 from ui.render.hint import hint_mark
 from ui.render.svg_cards import back_face, card_face, influence_card_svg
