@@ -356,6 +356,9 @@ def test_end_screen_has_no_empty_turn_order_and_lists_areas() -> None:
     rows = re.findall(r'data-area="(\d)" data-points="(\d+)"', html)
     for seat, score in enumerate(view.scores):  # the areas add up to the category
         assert sum(int(p) for s, p in rows if int(s) == seat) == score["residential"]
+    # an area is told by its size and value, never by a name no card has ("4-house")
+    cells = re.findall(r'data-points="\d+"><td>([^<]*)</td>', html)
+    assert cells and all(re.fullmatch(r"\d+ × value [234]", c) for c in cells), cells
 
 
 def test_saved_games_are_listed_with_seats_round_and_date() -> None:
