@@ -139,6 +139,12 @@ def test_full_storage_keeps_a_download_on_the_table_and_saves_again_once_freed(
         said.locator('[data-ui="download"]').click()
     text = Path(info.value.path()).read_text()
     assert json.loads(text)["actions"] == in_memory["actions"]
+    # "New game" does not drop it in one click: it asks, the download beside the way out.
+    page.locator('.topbar [data-ui="newgame"]').click()
+    expect(said).to_contain_text("Leaving now loses it")
+    expect(said.locator('[data-ui="download"]')).to_be_focused()
+    expect(said.locator('[data-ui="leave-anyway"]')).to_be_visible()
+    expect(page.locator("#table")).to_be_visible()
     # Storage frees: the next move's save succeeds, with every move, and the message goes.
     page.evaluate("window.storageFull = false")
     play_human_moves(page, 1)

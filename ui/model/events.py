@@ -154,7 +154,10 @@ class WorkerSaid:
 
 @dataclass(frozen=True)
 class Leave:
-    """Back to the new-game screen (the game stays saved)."""
+    """Back to the new-game screen (the game stays saved); ``anyway``: also when it is
+    not saved, the player having been asked."""
+
+    anyway: bool = False
 
 
 @dataclass(frozen=True)

@@ -157,6 +157,7 @@ class Input:
             "help-backdrop": events.Panel("help", False),
             "detail-close": events.Panel("detail", ""), "dismiss": events.Notice(""),
             "play-here": events.TakeOver(), "newgame": events.Leave(),
+            "leave-anyway": events.Leave(anyway=True),
             "tutorial-next": events.TutorialNext(),  # the guided game (issue 41)
             # hot-seat and the phone (issue 40)
             "reveal-hands": events.Reveal(True), "keep-hands": events.Reveal(False),
