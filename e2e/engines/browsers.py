@@ -8,8 +8,8 @@ Selenium through ``WebKitWebDriver``, which starts ``MiniBrowser --automation`` 
 private Xvfb display (MiniBrowser has no headless mode). Tests see only
 :class:`EnginePage`: ``open``, ``wait_ready``, ``evaluate`` (a JS function on one JSON
 argument, awaited), ``click``, ``record`` and ``errors``, and one second tab of the same
-browser (``open_tab``, ``close_tab``; ``evaluate`` and ``reload`` reach it as
-:data:`SECOND_TAB`).
+browser (``open_tab``, ``close_tab``, ``front``; ``evaluate`` and ``reload`` reach it
+as :data:`SECOND_TAB`).
 
 Every launch and every call has a time limit: without a display, or with a stuck page,
 both drivers wait forever instead of failing.
@@ -77,6 +77,7 @@ class EnginePage(Protocol):
     def front(self, tab: str | None = None) -> None:
         """Bring ``tab`` (the first: ``None``) in front, as a player switching to it does:
         Firefox hides the other tab and runs its timers once a second at most."""
+
     def evaluate(self, source: str, arg: Any = None, frame: str | None = None) -> Any: ...
     def errors(self) -> list[str]: ...
     def close(self) -> None: ...
@@ -104,7 +105,7 @@ def wait_ready(page: EnginePage, timeout_s: float = READY_TIMEOUT_S) -> float:
 
 
 def _in_second_tab(tab: str | None) -> bool:
-    """Whether ``reload``'s ``tab`` names the second tab (``None``: the first)."""
+    """Whether ``tab`` (of ``reload`` or ``front``) is the second (``None``: the first)."""
     if tab not in (None, SECOND_TAB):
         raise ValueError(f"not a tab: {tab!r}")
     return tab == SECOND_TAB
@@ -254,7 +255,7 @@ class WebKitPage:
             self._driver.command_executor.client_config.timeout = CALL_TIMEOUT_S + 30
             self._driver.set_window_size(*WINDOW)
             self.version = str(self._driver.capabilities.get("browserVersion", "?"))
-            self._windows = {None: self._driver.current_window_handle}
+            self._windows: dict[str | None, str] = {None: self._driver.current_window_handle}
         except Exception:
             self._stop_processes()
             raise

@@ -3,7 +3,7 @@
 What every engine must do (issue 34): boot; play a 2-player game against a computer by
 clicks to its end; draw each embed view in a sandboxed frame of a second origin, which
 reports its height; reload offline; start and play where storage throws, fails later or
-fills (issue 39); keep one writer per game across two browsing contexts of the site; and
+fills (issue 39); keep one writer per game across two tabs of one browser; and
 never log a console error (the ``engine_page`` fixture). Chromium runs the full suite in
 ``e2e/``.
 """
