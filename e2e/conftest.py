@@ -296,3 +296,23 @@ def booted_page(shared_page: SharedPage) -> Iterator[Page]:
     """The module's shared page, started once; the test fails on errors seen meanwhile."""
     with shared_page.checked() as page:
         yield page
+
+
+# The names of players drawn narrower than their own first letters (the shorter of the
+# whole name and 2 em), whether their own box or a clipping box around them cuts them.
+CUT_NAMES_JS = """(root) => {
+  const box = el => el.getBoundingClientRect();
+  const shown = w => {
+    let {left, right} = box(w);
+    for (let a = w.parentElement; a; a = a.parentElement) {
+      if (getComputedStyle(a).overflowX !== 'visible') {
+        const b = box(a); left = Math.max(left, b.left); right = Math.min(right, b.right);
+      }
+    }
+    return Math.min(right, box(w).left + w.clientWidth) - left;
+  };
+  return [...root.querySelectorAll('.who')].filter(w => w.getClientRects().length)
+    .filter(w => shown(w) + 1
+                 < Math.min(w.scrollWidth, 2 * parseFloat(getComputedStyle(w).fontSize)))
+    .map(w => w.textContent);
+}"""

@@ -1,17 +1,21 @@
-"""One voice of advice (issue 33): a player who follows the Hint's first suggestion at every
-decision of a seeded game is never told by the review that it was a slip.
+"""Advice worth following (issues 33 and 43): the hint marks the table, and the review of a
+game against hard, prepared while the human thought, shows at once, explains the result
+with its turning points and never calls a followed hint a slip.
 
 The hint and the review are the shipped ones (``rome.ai.ADVICE_LEVEL`` in the AI worker,
-seeded from the game and the decision); the opponent is the quick computer and the pace
-instant, so the whole game and its review take about a minute.
+seeded from the game and the decision); the opponent is hard at the instant pace.
 """
 
 from __future__ import annotations
 
+import re
 import time
 
 from conftest import ROOT, OpenGame
 from playwright.sync_api import Page, expect
+from test_table import check_axe_both_themes
+
+from rome.ai import ADVICE_SOURCE
 
 SHOTS = ROOT / "e2e" / "artifacts" / "advice"
 WAITING = ("['human', 'over'].includes(document.getElementById('table')?.dataset.waiting)")
@@ -21,10 +25,54 @@ def moves(page: Page) -> int:
     return int(page.locator("#table").get_attribute("data-moves") or "0")
 
 
-def test_following_every_hint_is_never_a_slip(strict_page: Page, open_game: OpenGame) -> None:
-    strict_page.set_viewport_size({"width": 1280, "height": 800})
-    page = open_game(strict_page, "index.html?seats=human,greedy&seed=11&pace=0")
-    followed = 0
+PLACED = ("draft", "keep", "place", "take", "build")
+"""The verbs whose move has a place on the table (a card, a strip space, a city space)."""
+
+
+def check_marks(page: Page) -> None:
+    """The first suggestion shows its place on the table while it has the focus (as it
+    does once the hint opens: a keyboard player's way) or the pointer, and only then."""
+    mark = page.locator('.hint-mark[data-hint-mark~="0"]').first
+    first = page.locator("#hint [data-hint]").first
+    expect(first).to_be_focused()
+    expect(mark).to_be_visible()
+    assert mark.evaluate("e => !e.closest('#hint')")  # on the table, not in the hint
+    page.mouse.move(0, 0)
+    first.blur()
+    expect(mark).to_be_hidden()
+    page.locator('#hint li[data-hint-rank="0"]').hover()
+    expect(mark).to_be_visible()
+    page.mouse.move(0, 0)
+    expect(mark).to_be_hidden()
+    first.focus()
+
+
+def check_own_table_in_view(page: Page) -> None:
+    """With the hint open on a 1280 x 720 laptop, the player's own hand and city are whole
+    in view and nothing of the hint lies over them."""
+    hint = page.locator("#hint").bounding_box()
+    assert hint is not None
+    for what in ('.me [data-region="hand"]', ".me .city"):
+        box = page.locator(what).bounding_box()
+        assert box is not None, what
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 720, (what, box)
+        apart = (box["x"] >= hint["x"] + hint["width"] or hint["x"] >= box["x"] + box["width"]
+                 or box["y"] >= hint["y"] + hint["height"]
+                 or hint["y"] >= box["y"] + box["height"])
+        assert apart, (what, box, hint)
+
+
+def test_a_game_against_hard_with_hints_followed_or_not_is_reviewed_at_once(
+        strict_page: Page, open_game: OpenGame) -> None:
+    """A whole game against hard: the first suggestion played at most decisions, the second
+    one at every fourth.  Hovering or focusing a suggestion marks the table; the review,
+    prepared while the human thought, shows within 2 s of the click, never calls a
+    followed hint a slip, and opens with at least 3 turning points naming their round."""
+    strict_page.set_viewport_size({"width": 1280, "height": 720})
+    page = open_game(strict_page, "index.html?seats=human,hard&seed=11&pace=0")
+    followed: list[int] = []
+    other: list[int] = []
+    marked = 0
     waits: list[float] = []
     while True:
         page.wait_for_function(WAITING, timeout=60_000)
@@ -37,36 +85,58 @@ def test_following_every_hint_is_never_a_slip(strict_page: Page, open_game: Open
         expect(box).to_be_visible(timeout=90_000)
         waits.append(time.perf_counter() - asked)
         assert box.get_attribute("data-hint-source") == "worker"  # the shipped analysis
-        if followed == 3:
+        suggestions = page.locator("#hint [data-hint]")
+        first = suggestions.first
+        if marked < 4 and (first.get_attribute("data-hint") or "").split()[0] in PLACED:
+            check_marks(page)
+            marked += 1
+        if len(followed) == 3:
+            check_own_table_in_view(page)
             SHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SHOTS / "hint-1280x800.png"))
-        page.locator("#hint [data-hint]").first.click()
+            page.screenshot(path=str(SHOTS / "hint-1280x720.png"))
+        decisions = len(followed) + len(other)
+        if decisions % 4 == 3 and suggestions.count() > 1:
+            suggestions.nth(1).click()  # the second-best suggestion
+            other.append(before)
+        else:
+            first.click()
+            followed.append(before)
         page.wait_for_function(
             f"Number(document.getElementById('table').dataset.moves) > {before}",
             timeout=60_000)
-        followed += 1
-    assert followed >= 30  # every decision of a 2-player game (the draft included)
+    assert len(followed) + len(other) >= 30  # every decision of a 2-player game
+    assert marked == 4 and len(other) >= 6
 
     asked = time.perf_counter()
     page.locator('[data-ui="review"][data-review-seat="0"]').click()
     review = page.locator('#review[data-review-state="shown"]')
-    expect(review).to_be_visible(timeout=120_000)
+    expect(review).to_be_visible(timeout=60_000)
     reviewing = time.perf_counter() - asked
     waits.sort()
     print(f"hint: median {waits[len(waits) // 2]:.2f} s, slowest {waits[-1]:.2f} s "
-          f"(the first boots the worker); review of {followed} decisions: {reviewing:.1f} s")
-    assert waits[-2] < 5 and reviewing < 45  # generous: the machine is shared
+          f"(the first boots the worker); review shown {reviewing:.2f} s after the click")
+    assert waits[-2] < 5
+    assert reviewing < 2, reviewing
     assert review.get_attribute("data-review-source") == "worker"
-    rows = page.locator("#review tbody tr")
-    total = rows.count()
-    slips = page.locator("#review tbody tr.slip").count()
-    best = page.locator("#review tbody tr.best").count()
+    rows = page.locator("#review tbody tr[data-ply]")
+    # one row per decision the human took (forced moves left out), the move in a player's
+    # words, never its notation
+    assert [int(r.get_attribute("data-ply") or -1) for r in rows.all()] == sorted(
+        followed + other)
+    for words in rows.locator("td:first-child").all_inner_texts():
+        assert words.strip() and not re.search(r"[a-z]-\d|\d,-?\d|^(place|take|build) ", words)
+    for ply in followed:
+        assert "slip" not in (page.locator(f'#review tr[data-ply="{ply}"]').get_attribute(
+            "class") or ""), ply
+    points = review.locator("[data-turning-point]")
+    assert points.count() >= 3, points.count()
+    for point in points.all():
+        assert int(point.get_attribute("data-ply") or -1) in other
+        assert re.match(r"(Round \d+|Opening draft):", point.inner_text())
+    check_axe_both_themes(page, "the review", "#review")
     review.scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / "review-1280x800.png"), full_page=True)
-    assert total == followed, (total, followed)
-    assert slips == 0
-    assert best > total * 0.8, (best, total)
-    expect(review).to_contain_text("checked by the Normal computer player")
+    page.screenshot(path=str(SHOTS / "review-1280x720.png"), full_page=True)
+    expect(review).to_contain_text(f"checked by {ADVICE_SOURCE}")
 
     # The log names places in the board's terms and marks them: focusing a build's entry
     # outlines its cell in the city (pure CSS from the entry's own rule).
@@ -74,12 +144,12 @@ def test_following_every_hint_is_never_a_slip(strict_page: Page, open_game: Open
     pos = entry.get_attribute("data-pos")
     cell = page.locator(f'.city [data-pos="{pos}"]')
     outline = "e => getComputedStyle(e).outline"
-    marked = "rgb(31, 95, 191) solid 3px"
-    assert cell.evaluate(outline) != marked
+    lit = "rgb(31, 95, 191) solid 3px"
+    assert cell.evaluate(outline) != lit
     assert "row" not in entry.inner_text() and "next to" in entry.inner_text()
     entry.focus()
-    assert cell.evaluate(outline) == marked
+    assert cell.evaluate(outline) == lit
     entry.blur()
-    assert cell.evaluate(outline) != marked
+    assert cell.evaluate(outline) != lit
     entry.hover()
-    assert cell.evaluate(outline) == marked
+    assert cell.evaluate(outline) == lit

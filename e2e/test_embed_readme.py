@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import PageErrors, watch_errors
+from conftest import CUT_NAMES_JS, PageErrors, watch_errors
 from embedhost import TwoOriginGuard, _origin, watch_heights_js
 from playwright.sync_api import Browser, Frame, Page, expect
 from playwright.sync_api import Error as PlaywrightError
@@ -214,6 +214,12 @@ def test_no_frame_shrinks_below_its_settled_height_while_it_loads(loaded: Loaded
     short = {view_of(url): (lo, s) for url, lo, s in zip(loaded.urls, lowest, loaded.settled,
                                                          strict=True) if lo < FLOOR * s}
     assert not short, f"frames below {FLOOR} x their settled height: {short}"
+    # until a frame reports its drawn height, the host's declared one stands
+    first = [min(t for t, n, _h in loaded.reports if n == i) for i in range(count)]
+    early = {view_of(url): [h[n] for t, h in loaded.samples if t < first[n] and len(h) > n
+                            and h[n] < d - 0.5]
+             for n, (url, d) in enumerate(zip(loaded.urls, loaded.declared, strict=True))}
+    assert not any(early.values()), f"heights under the declared one before a report: {early}"
 
 
 def test_each_frame_reports_its_real_height_once(loaded: Loaded) -> None:
@@ -289,6 +295,8 @@ def test_the_compact_game_draws_strip_offer_and_hints_whole(loaded: Loaded) -> N
         expect(frame.locator(part)).to_be_visible()
     cut = {part: frame.locator(part).evaluate(CLIPPED_JS) for part in parts}
     assert not any(cut.values()), cut
+    names = frame.locator("#table").evaluate(CUT_NAMES_JS)
+    assert names == [], f"names cut to less than their first letters: {names}"
     height = frame.evaluate("innerHeight")
     bottom = frame.evaluate("document.getElementById('hint').getBoundingClientRect().bottom")
     assert bottom <= height, (bottom, height)  # the host's frame shows it, unscrolled

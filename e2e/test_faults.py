@@ -9,17 +9,22 @@ faults: ``e2e/test_worker_faults.py``). Progress is read through ``window.rome.r
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
-from conftest import OpenGame, wait_ready, watch_errors
+from conftest import ROOT, OpenGame, wait_ready, watch_errors
 from playwright.sync_api import Page, expect
 from storage_faults import FAILS_LATER, FULL_STORAGE
+from test_table import check_axe_both_themes
 
 import rome
+from rome.citycode import read_code
+from ui.saves.session import Seat, Session
 
 NS = "great-city-of-rome."
 TABLE = "document.getElementById('table')"
+SHOTS = ROOT / "e2e" / "artifacts" / "record"
 
 
 @pytest.fixture(autouse=True)
@@ -95,7 +100,8 @@ def test_storage_that_fails_later_starts_plays_and_saves(
     page.add_init_script(FAILS_LATER[fault])
     open_game(page, "index.html?seats=human,random&seed=3&pace=0")
     stand_ins = page.evaluate("document.documentElement.dataset.storageStandIns || ''")
-    assert ("indexedDB" in stand_ins.split()) == fault.startswith("indexeddb"), stand_ins
+    # an open that fails puts the in-memory IndexedDB in; writes that fail are PyScript's
+    assert ("indexedDB" in stand_ins.split()) == fault.startswith("indexeddb-open"), stand_ins
     play_human_moves(page, 3)
     slot = page.evaluate(f"localStorage.getItem('{NS}last')")
     stored = json.loads(page.evaluate(f"localStorage.getItem('{NS}game.{slot}')"))
@@ -133,6 +139,12 @@ def test_full_storage_keeps_a_download_on_the_table_and_saves_again_once_freed(
         said.locator('[data-ui="download"]').click()
     text = Path(info.value.path()).read_text()
     assert json.loads(text)["actions"] == in_memory["actions"]
+    # "New game" does not drop it in one click: it asks, the download beside the way out.
+    page.locator('.topbar [data-ui="newgame"]').click()
+    expect(said).to_contain_text("Leaving now loses it")
+    expect(said.locator('[data-ui="download"]')).to_be_focused()
+    expect(said.locator('[data-ui="leave-anyway"]')).to_be_visible()
+    expect(page.locator("#table")).to_be_visible()
     # Storage frees: the next move's save succeeds, with every move, and the message goes.
     page.evaluate("window.storageFull = false")
     play_human_moves(page, 1)
@@ -244,6 +256,71 @@ def test_without_web_locks_the_tabs_settle_it_over_their_channel(
     second.wait_for_function(f"{TABLE}?.dataset.writer === 'here'")
     first.wait_for_function(f"{TABLE}?.dataset.writer === 'taken'")
     assert second.evaluate("window.rome.record()") == first.evaluate("window.rome.record()")
+    second.close()
+    assert not errors.messages, errors.messages
+
+
+def near_the_end(seed: int) -> dict[str, str]:
+    """Storage holding a game of Ann against a random computer, stopped before Ann's last
+    decision: the page resumes it and a few clicks end it."""
+    session = Session.new([Seat("Ann", True), Seat("Bot", False, "random")], seed, False)
+    rng = random.Random(seed)
+    while not rome.is_over(session.state):
+        forced = rome.automatic_action(session.state)
+        session.apply(str(forced or rng.choice(rome.sensible_actions(session.state))),
+                      auto=forced is not None)
+    last = max(i for i, (seat, auto) in enumerate(zip(session.actors, session.auto,
+                                                       strict=True)) if seat == 0 and not auto)
+    data = {**session.to_save(), "actions": session.actions[:last], "auto": session.auto[:last]}
+    return {NS + "game.1": json.dumps(data), NS + "last": "1"}
+
+
+def play_to_the_end(page: Page) -> None:
+    """Click the first offered action whenever the human is asked, until the game is over."""
+    over = f"{TABLE}?.dataset.phase === 'over'"
+    while True:
+        page.wait_for_function(f"{over} || {TABLE}?.dataset.waiting === 'human'")
+        if page.evaluate(over):
+            return
+        before = page.locator("#table").get_attribute("data-moves")
+        page.locator("[data-action]:not([disabled])").first.click()
+        page.wait_for_function(f"{TABLE}.dataset.moves !== '{before}'")
+
+
+def test_a_finished_game_is_in_the_record_once_after_a_reload_and_with_a_second_tab(
+        strict_page: Page, open_game: OpenGame) -> None:
+    """Issue 43: a game against the computer finished in one tab while a second shows it is
+    on the first screen's record in both (the second hears the first's write), and still
+    counted once after a reload resumes the finished game."""
+    first = strict_page
+    seed_storage(first, near_the_end(21))
+    open_game(first, "index.html?pace=0")
+    second = first.context.new_page()
+    errors = watch_errors(second)
+    open_game(second, "index.html?pace=0")
+    second.wait_for_function(f"{TABLE}?.dataset.writer === 'elsewhere'")
+    play_to_the_end(first)
+    second.locator('[data-ui="newgame"]').first.click()
+    expect(second.locator("#record-title")).to_have_attribute("data-record-games", "1")
+    first.reload()
+    wait_ready(first)
+    first.wait_for_function(f"{TABLE}?.dataset.phase === 'over'")
+    first.locator('[data-ui="newgame"]').first.click()
+    title = first.locator("#record-title")
+    expect(title).to_have_attribute("data-record-games", "1")
+    stored = json.loads(first.evaluate(f"localStorage.getItem('{NS}record')"))
+    assert len(stored["counted"]) == 1 and stored["solo"][0]["games"] == 1
+    state = rome.replay(2, 21, stored_actions(first))
+    total = rome.final_scores(state)[0]["total"]
+    row = first.locator('#record [data-record-level="random"]')
+    expect(row).to_have_attribute("data-wins", "1" if 0 in rome.winners(state) else "0")
+    expect(row).to_have_attribute("data-best", str(total))
+    link = str(first.locator("#record [data-record-city]").get_attribute("href"))
+    code = link.split("embed.html?view=city&code=", 1)[1]
+    assert rome.score_finished_city(read_code(code))["total"] == total
+    check_axe_both_themes(first, "the first screen with a record", within="#record")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    first.screenshot(path=str(SHOTS / "record-first-screen.png"), full_page=True)
     second.close()
     assert not errors.messages, errors.messages
 

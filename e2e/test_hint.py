@@ -13,6 +13,8 @@ from conftest import ROOT, OpenGame
 from playwright.sync_api import Page, expect
 from test_table import check_axe_both_themes
 
+from rome.ai import ADVICE_SOURCE
+
 SHOTS = ROOT / "e2e" / "artifacts" / "table"
 
 WAITING_HUMAN = "document.getElementById('table')?.dataset.waiting === 'human'"
@@ -39,7 +41,7 @@ def test_hint_appears_names_an_offered_move_and_can_be_followed(
     moves = page.locator("#hint [data-hint]")
     named = [moves.nth(i).get_attribute("data-hint") for i in range(moves.count())]
     assert named and all(text in offered for text in named), (named, offered)
-    expect(page.locator("#hint")).to_contain_text("checked by the Normal computer player")
+    expect(page.locator("#hint")).to_contain_text(f"checked by {ADVICE_SOURCE}")
     expect(page.locator("#hint li").first).to_contain_text("best move found")
     expect(moves.first).to_be_focused()  # the answer takes keyboard focus
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -53,6 +55,38 @@ def test_hint_appears_names_an_offered_move_and_can_be_followed(
     record = json.loads(page.evaluate("window.rome.record()"))
     assert record["actions"][before] == named[0]
     expect(page.locator('#hint[data-hint-state="shown"]')).to_have_count(0)
+
+
+def test_on_a_phone_show_opens_the_tab_where_a_suggestion_goes(
+        strict_page: Page, open_game: OpenGame) -> None:
+    """On a phone the table is in tabs: a suggestion's "Show" opens the tab that holds its
+    place (the player's own press, never a switch by itself) and marks the place there."""
+    strict_page.set_viewport_size({"width": 390, "height": 844})
+    page = open_game(strict_page, "index.html?seats=human,greedy&seed=3&pace=0")
+    for _ in range(12):
+        page.wait_for_function(WAITING_HUMAN, timeout=60_000)
+        before = int(page.locator("#table").get_attribute("data-moves") or "0")
+        page.get_by_role("button", name="Hint", exact=True).click()
+        expect(page.locator('#hint[data-hint-state="shown"]')).to_be_visible(timeout=90_000)
+        show = page.locator('#hint [data-ui="hint-show"]')
+        if show.count():
+            break
+        page.locator("#hint [data-hint]").first.click()  # a draft: its choice is in the prompt
+        page.wait_for_function(
+            f"Number(document.getElementById('table').dataset.moves) > {before}")
+    else:
+        raise AssertionError("no suggestion with a place on the table in 12 decisions")
+    rank = show.first.get_attribute("data-rank")
+    verb = (page.locator(f'#hint li[data-hint-rank="{rank}"] [data-hint]').get_attribute(
+        "data-hint") or "").split()[0]
+    page.locator('[data-ui="tab"][data-tab="log"]').click()  # the player looks elsewhere
+    expect(page.locator("#table")).to_have_attribute("data-tab", "log")
+    show.first.click()
+    expect(page.locator("#table")).to_have_attribute(
+        "data-tab", "me" if verb == "build" else "board")
+    expect(page.locator(f'.hint-mark[data-hint-mark~="{rank}"]').first).to_be_visible()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "hint-show-390x844.png"))
 
 
 def test_without_the_worker_the_hint_comes_from_the_page(

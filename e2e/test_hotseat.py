@@ -16,7 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from conftest import OpenGame
+from conftest import CUT_NAMES_JS, OpenGame
 from playwright.sync_api import Page, expect
 from test_table import check_axe_both_themes, patient_waits, shoot_themes  # noqa: F401
 
@@ -46,11 +46,8 @@ MEASURE_JS = """() => {
     return [...cell.querySelectorAll('.lbl.name > *')]
       .filter(n => n.getClientRects().length).some(n => overlap(box(n), price));
   }).map(cell => cell.dataset.action);
-  const names = [...document.querySelectorAll('#table .who')]
-    .filter(w => w.getClientRects().length && w.scrollWidth > w.clientWidth + 1
-                 && w.clientWidth < 2 * parseFloat(getComputedStyle(w).fontSize))
-    .map(w => w.textContent);
-  return {cities, replacing: targets.length, covered, cut: names,
+  return {cities, replacing: targets.length, covered,
+          cut: (""" + CUT_NAMES_JS + """)(document.getElementById('table')),
           current: document.getElementById('table').dataset.currentPlayer,
           width: innerWidth, height: innerHeight};
 }"""
@@ -128,6 +125,7 @@ def test_two_humans_and_a_computer_each_human_gets_the_main_area(
     table = page.locator("#table")
     turns = handovers = replacing = 0
     last = None
+    build_shot = False
     for _ in range(400):
         waiting = table.get_attribute("data-waiting")
         cur = table.get_attribute("data-current-player")
@@ -151,6 +149,7 @@ def test_two_humans_and_a_computer_each_human_gets_the_main_area(
         if cur != last:  # a human's turn begins: measured at each size
             turns += 1
             measure(page, turns, "its start")
+            page.set_viewport_size({"width": 1280, "height": 720})  # the next shots' size
             last = cur
         selects = page.locator("[data-select]")
         if selects.count():  # a card to build chosen: its targets and prices measured
@@ -158,8 +157,9 @@ def test_two_humans_and_a_computer_each_human_gets_the_main_area(
                 selects.nth(i).click()
                 found = measure(page, turns, "build targets")
                 replacing += found["replacing"]
-                if found["replacing"] and not (ARTIFACTS / "build-1920x1080-light.png").exists():
+                if found["replacing"] and not build_shot:
                     shoot_themes(page, ARTIFACTS / "build-1920x1080")
+                    build_shot = True
                 page.set_viewport_size({"width": 1280, "height": 720})
                 if i == 0 and turns in (3, 4):
                     shoot_themes(page, ARTIFACTS / f"turn-{cur}-1280x720")

@@ -15,6 +15,7 @@ TOOLS: dict[str, str] = {
     "tune": "a greedy bot with changed evaluation weights against plain ones",
     "calibration": "how well the evaluation's margin foretells the final margin",
     "oracle": "a level seeing the true state against the level itself",
+    "follow": "a seat following the hint against normal and hard: the hint's strength",
     "endgame": "a candidate's endings of hard-against-hard games, paired with hard's",
 }
 

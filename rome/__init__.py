@@ -68,7 +68,7 @@ from .observation import (
 from .phases import Phase, Step
 from .rules import apply_action, is_legal, legal_actions, parse_legal
 from .score_input import FinishedCity, read_city, score_finished_city
-from .scoring import CATEGORIES
+from .scoring import CATEGORIES, CATEGORY_WORDS
 from .setup import new_game
 from .state import SAVE_VERSION, GameState, PlayerState
 from .wording import move_words, place_words
@@ -79,7 +79,8 @@ PUBLIC_MODULES = ("rome.cards", "rome.city", "rome.scoring", "rome.score_input",
 contract); everything else under ``rome/`` is the engine's own business."""
 
 __all__ = [
-    "Action", "BUILDINGS", "CATEGORIES", "FinishedCity", "GameState", "IllegalActionError",
+    "Action", "BUILDINGS", "CATEGORIES", "CATEGORY_WORDS", "FinishedCity", "GameState",
+    "IllegalActionError",
     "JSON", "JSONLike", "NotationError", "Observation", "ObservationError",
     "PUBLIC_MODULES", "Phase", "Player", "PlayerState", "RomeError", "SAVE_VERSION",
     "ScoreInputError", "SeenCard", "SeenPlayer", "SetupError", "StateError", "Step",

@@ -24,6 +24,10 @@ from .city import Pos, adjacent_count, neighbours
 
 CATEGORIES = ("residential", "aqueducts", "temples", "shrine", "coins", "influence_tokens",
               "influence_cards")
+CATEGORY_WORDS = {"residential": "residential areas", "aqueducts": "aqueducts",
+                  "temples": "temples", "shrine": "shrine", "coins": "coins",
+                  "influence_tokens": "influence tokens", "influence_cards": "influence cards"}
+"""Each scoring category in a player's words (the review's sentences, the tables' labels)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,6 +28,18 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 APP_PACKAGES = ("rome", "ui")
+FETCHED_BY_URL = ("ui/shell/main.py", "ui/embed/main.py", "ui/worker/ai_worker.py")
+"""The only Python files a page asks for by address (``<script type="py" src>`` and the AI
+worker); every other one is read from app.zip."""
+LIBRARY_ONLY = {
+    "rome/cli.py": "the command line (`rome`, `python -m rome`)",
+    "rome/__main__.py": "the command line (`rome`, `python -m rome`)",
+    "rome/ai/players.py": "the computer levels as players of rome.play, for Python callers",
+}
+"""Modules of the engine as a library that the game itself never imports: the app zip
+leaves them out, as it leaves out the scripts pages fetch by address (``FETCHED_BY_URL``),
+since every player's first visit pays for each byte (``tests/test_packaging.py`` checks
+the zip holds exactly what the game imports)."""
 # micropip, which PyScript uses for `packages = [...]` (the rome wheel of `make dist`):
 # the npm pyodide package lacks it, so it comes from PyPI, pinned to the version the
 # lock file names and to this exact file (docs/embedding.md, "the wheel").
@@ -141,9 +153,10 @@ def build_app_zip(root: Path = ROOT, out: Path | None = None) -> Path:
     with zipfile.ZipFile(source, "w", zipfile.ZIP_DEFLATED) as zf:
         for package in APP_PACKAGES:
             for path in sorted((root / package).rglob("*.py")):
-                if "__pycache__" in path.parts:
+                name = path.relative_to(root).as_posix()
+                if "__pycache__" in path.parts or name in LIBRARY_ONLY or name in FETCHED_BY_URL:
                     continue
-                info = zipfile.ZipInfo(path.relative_to(root).as_posix(), ZIP_DATE)
+                info = zipfile.ZipInfo(name, ZIP_DATE)
                 info.compress_type = zipfile.ZIP_DEFLATED
                 zf.writestr(info, path.read_bytes())
     tmp = out.with_suffix(".zip.tmp")
@@ -162,9 +175,6 @@ SITE_DIRS = ("assets", "ui", "examples")
 """What the service worker caches: pages, config, assets (vendored runtime included), the
 Python files pages and workers fetch by URL and the examples the embeds load
 (``rome/`` and the rest of ``ui/`` arrive inside app.zip)."""
-FETCHED_BY_URL = ("ui/shell/main.py", "ui/embed/main.py", "ui/worker/ai_worker.py")
-"""The only Python files a page asks for by address (``<script type="py" src>`` and the AI
-worker); every other one is read from app.zip."""
 UNUSED = re.compile(
     r"(^|/)(codemirror|xterm|mpy-|pyodide_graph|service-worker|storage\.js|zip-)"
     r"[^/]*$|pyodide-lock\.json$|\.(whl|map|tmp|gz|br)$|^examples/(?!.*\.json$)|/LICENSE$")

@@ -19,17 +19,11 @@ from pathlib import Path
 import pytest
 
 from scripts.rules_wheel import build_wheel
-from scripts.vendor import build_app_zip
+from scripts.vendor import FETCHED_BY_URL, LIBRARY_ONLY, build_app_zip
 
 ROOT = Path(__file__).resolve().parent.parent
 RESEARCH = {"candidates", "fit", "yardstick", "tournament", "elo"}
 """Research modules (the top-level ``research`` package): never part of the product."""
-LIBRARY_ONLY = {
-    "rome/cli.py": "the command line (`rome`, `python -m rome`)",
-    "rome/__main__.py": "the command line (`rome`, `python -m rome`)",
-    "rome/ai/players.py": "the computer levels as players of rome.play, for Python callers",
-}
-"""Modules of the engine as a library that the game itself does not import."""
 PAGE_SCRIPT = re.compile(r'<script\b[^>]*\btype="py"[^>]*\bsrc="\./([^"]+\.py)"')
 SCRIPT_URL = re.compile(r"\./([\w/]+\.py)")
 
@@ -144,10 +138,13 @@ def test_the_game_is_found_from_its_entry_points() -> None:
 
 
 def test_the_app_zip_holds_the_game_and_no_research(app_zip: set[str]) -> None:
+    """Exactly what the game imports, but the scripts pages fetch by address: no research,
+    no command line (each byte is every player's first visit)."""
     assert research_in(app_zip) == []
-    game = game_modules()
+    game = game_modules() - set(FETCHED_BY_URL)
     assert game <= app_zip, "the game imports modules the zip lacks"
-    assert sorted(app_zip - game - set(LIBRARY_ONLY)) == [], "modules the game never imports"
+    assert sorted(app_zip - game) == [], "modules the game never imports"
+    assert set(FETCHED_BY_URL) <= game_modules()
 
 
 def test_the_wheel_holds_the_engine_and_its_command_only(tmp_path: Path) -> None:

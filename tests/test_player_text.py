@@ -12,7 +12,6 @@ joined by a comma never reach the player.
 from __future__ import annotations
 
 import html
-import json
 import random
 import re
 from collections.abc import Callable, Iterator
@@ -22,7 +21,7 @@ import pytest
 
 import rome
 from rome.ai import ADVICE_LEVEL
-from rome.ai.answers import read_moves, read_review
+from rome.ai.answers import read_moves
 from ui import model
 from ui.model import Mode, NewGameForm, UiState
 from ui.render import log_view, phone
@@ -37,7 +36,7 @@ from ui.render.table_layout import TABLE_SKELETON, controls
 from ui.render.view import table_view
 from ui.saves.session import Seat, Session
 from ui.worker import ai_worker
-from ui_drive import at_random, next_event
+from ui_drive import at_random, next_event, prepared
 
 NOTATION = [
     re.compile(r"\b(?:build|take|draft|keep) [a-z0-9]+(?:-[a-z0-9]+)+"),
@@ -109,13 +108,8 @@ def hinted(ui: UiState) -> UiState:
 
 
 def reviewed(ui: UiState, seat: int) -> UiState:
-    asked, _ = model.reduce(ui, model.AskReview(seat))
-    s = ui.session
-    assert s is not None
-    text = ai_worker.review(len(s.seats), s.seed, json.dumps(s.actions), seat, ADVICE_LEVEL,
-                            s.shrine)
-    return model.reduce(asked, model.ReviewAnswer(asked.generation, seat,
-                                                  tuple(read_review(text)), "worker"))[0]
+    """``ui`` with ``seat``'s review asked and every decision analysed at the shipped level."""
+    return prepared(model.reduce(ui, model.AskReview(seat))[0], ADVICE_LEVEL)
 
 
 def test_the_help_and_new_game_screens_read_cleanly() -> None:

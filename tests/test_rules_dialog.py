@@ -23,6 +23,7 @@ from ui.model.state import HELP_FILTER_MAX
 from ui.render.details import render_detail
 from ui.render.help_panel import render_help, rules_view
 from ui.render.prompt import render_prompt
+from ui.render.svg_cards import card_face
 from ui.render.view import table_view
 from ui.saves.session import Seat, Session
 from ui.words import anchors
@@ -115,6 +116,14 @@ def test_each_entry_agrees_with_the_rulebooks_card_list(dialog: Sections, kind: 
         assert bool(said) == (line in card), f"{kind}: {line}: {said!r}"
         for fact in card.get(line, ()):
             assert fact.lower() in said.lower(), f"{kind}: {line} should say {fact!r}: {said!r}"
+
+
+def test_each_building_is_drawn_as_the_table_draws_its_card() -> None:
+    markup = render_help()
+    for kind in rome.BUILDINGS:
+        start = markup.index(f'<section id="{anchors.building(kind)}"')
+        section = markup[start:markup.index("</section>", start)]
+        assert card_face(kind) in section, kind
 
 
 def test_the_sections_are_the_anchors_in_order(dialog: Sections) -> None:

@@ -10,6 +10,7 @@ is marked reaches the end are all checked in well under a second a path.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -120,6 +121,28 @@ def test_doing_only_what_is_marked_reaches_the_end_and_teaches_every_rule_area()
     for area, needed in AREAS.items():
         assert all(w.lower() in text for w in needed), area
     assert ui.tutorial is not None and ui.tutorial.page == len(FIRST_GAME.pages)
+
+
+READING_WPM = 238
+"""Adults' mean silent reading speed for non-fiction (Brysbaert, 2019, a meta-analysis of
+190 studies), the pace the course's reading time is estimated at."""
+SECONDS_PER_CLICK = 4.0
+"""Finding the marked control and pressing it: a generous allowance per click."""
+
+
+def test_a_newcomer_finishes_it_within_fifteen_minutes() -> None:
+    """Issue 41's "under 15 minutes", estimated as the player spends it: every distinct
+    sentence read once at a mean reading speed, plus each click asked for."""
+    sentences: dict[str, None] = {}
+    clicks = 0
+    for ui, _effects in follow(*start()):
+        clicks += target(ui) is not None
+        for sentence in re.split(r"(?<=[.!?:])\s+", words(ui)):
+            sentences.setdefault(sentence, None)
+    read = sum(len(s.split()) for s in sentences) / READING_WPM * 60
+    total = read + clicks * SECONDS_PER_CLICK
+    assert total < 15 * 60, f"{read:.0f} s reading, {clicks} clicks: {total / 60:.1f} min"
+    assert clicks >= 10
 
 
 def test_the_other_seats_turns_are_told_a_sentence_each() -> None:

@@ -12,13 +12,17 @@ import random
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from html.parser import HTMLParser
+from pathlib import Path
 
 import rome
-from rome.ai import ADVICE_LEVEL
+from rome.ai import ADVICE_LEVEL, advice_seed
+from rome.ai.analysis import TOP
 from rome.ai.answers import Gains, Move, read_moves
 from ui import model
 from ui.model import Mode, UiState
 from ui.render.prompt import render_prompt
+from ui.render.table import render_main, render_offer, render_strip
 from ui.render.view import table_view
 from ui.saves.session import Seat, Session
 from ui.worker import ai_worker
@@ -57,8 +61,10 @@ def worker_answer(ui: UiState, ask: model.Analyse) -> model.HintAnswer:
 
 def move(action: str, value: float, loss: float, reason: str) -> Move:
     """A move as the AI would answer it, its plan and gains left empty."""
-    return Move(action=action, plan=[action], value=value, loss=loss, reason=reason,
-                gains=Gains(points=0, influence=0, coins=0, bricks=0, cards=0, buildings=0))
+    return Move(action=action, plan=[action], marks=[], value=value, loss=loss, now=0,
+                sets_up=0.0, costs=0.0,
+                gains=Gains(points=0, influence=0, coins=0, bricks=0, cards=0, buildings=0),
+                words="", reason=reason, why="")
 
 
 def ask(ui: UiState) -> tuple[UiState, model.Analyse]:
@@ -165,3 +171,109 @@ def test_only_the_human_to_act_may_ask() -> None:
         assert 'data-ui="hint"' not in render_prompt(table_view(other))
     empty = UiState()
     assert model.reduce(empty, model.AskHint()) == (empty, ())
+
+
+
+class Marks(HTMLParser):
+    """Each ``data-hint-mark`` of a page with the attributes of the elements around it."""
+
+    VOID = {"br", "img", "input", "meta", "link", "hr", "path", "circle", "rect", "line",
+            "polygon", "use", "ellipse"}
+
+    def __init__(self, html: str) -> None:
+        super().__init__()
+        self.open: list[dict[str, str | None]] = []
+        self.found: list[tuple[list[str], list[dict[str, str | None]]]] = []
+        self.feed(html)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        here = dict(attrs)
+        if here.get("data-hint-mark"):
+            self.found.append(((here["data-hint-mark"] or "").split(), list(self.open)))
+        if tag not in self.VOID:
+            self.open.append(here)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        pass
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag not in self.VOID and self.open:
+            self.open.pop()
+
+
+def marked_in(html: str, rank: int, *wanted: tuple[str, str]) -> bool:
+    """Whether a mark of suggestion ``rank`` sits inside elements carrying every attribute
+    of ``wanted`` (each on itself or on another enclosing element)."""
+    return any(str(rank) in ranks and all(any(a.get(k) == v for a in around)
+                                          for k, v in wanted)
+               for ranks, around in Marks(html).found)
+
+
+def hint_plan(ui: UiState, rank: int) -> list[str]:
+    """The plan of the shown hint's ``rank``-th suggestion as the worker answered it."""
+    s = ui.session
+    assert s is not None
+    obs = rome.observation(s.state, 0)
+    moves = read_moves(ai_worker.analyse(rome.observation_json(obs), "normal",
+                                         advice_seed(s.seed, len(s.actions))))
+    return moves[rank]["plan"]
+
+
+def test_each_suggestion_marks_its_place_on_the_table() -> None:
+    """Every suggestion whose plan places, takes or builds leaves a ``data-hint-mark`` with
+    its rank on that element of the table: the strip space, the offer card of its deck, a
+    space of the human's own city (read here from the plan's text)."""
+    seen: set[str] = set()
+    for seed, verb in ((3, "place"), (5, "take"), (7, "build")):
+        ui = human_to_act(seed, offers(verb))
+        asked, analyse = ask(ui)
+        shown, _ = model.reduce(asked, worker_answer(asked, analyse))
+        view = table_view(shown)
+        html = render_prompt(view) + render_strip(view) + render_offer(view) + \
+            render_main(view)
+        for rank in range(len(shown.hints)):
+            for text in hint_plan(shown, rank):
+                a = rome.Action.parse(text)
+                seen.add(a.verb)
+                if a.verb == "place":
+                    assert marked_in(html, rank, ("data-action", text)), text
+                elif a.verb == "take":
+                    assert marked_in(html, rank, ("data-deck", str(a.deck)),
+                                     ("data-card", str(a.kind))), text
+                elif a.verb == "build":
+                    assert marked_in(html, rank, ("data-city", "0")), text
+        assert not marked_in(html, len(shown.hints))
+    assert {"place", "take", "build"} <= seen
+
+
+def test_the_page_style_shows_the_marks_of_every_suggestion_a_hint_has() -> None:
+    """site.css shows the marks of each rank the hint can list while it is hovered or
+    focused."""
+    css = (Path(__file__).parents[1] / "assets" / "site.css").read_text()
+    for rank in range(TOP):
+        assert f'li[data-hint-rank="{rank}"]:is(:hover, :focus-within)) ' \
+            f'.hint-mark[data-hint-mark~="{rank}"]' in css
+
+
+def test_on_the_phone_show_opens_the_tab_of_a_suggestions_place() -> None:
+    """Each suggestion with a place on the table has a "Show" control (the stylesheet
+    shows it on phones only); pressing it opens the tab that draws the place (the board
+    for a strip space or an offer card, the player's own city) and keeps it marked."""
+    tabs: dict[str, str] = {}
+    for seed, verb in ((3, "place"), (5, "take"), (7, "build")):
+        ui = human_to_act(seed, offers(verb))
+        asked, analyse = ask(ui)
+        shown, _ = model.reduce(asked, worker_answer(asked, analyse))
+        html = render_prompt(table_view(shown))
+        for rank in range(len(shown.hints)):
+            first = hint_plan(shown, rank)[0].split()[0]
+            has_show = f'data-ui="hint-show" data-rank="{rank}"' in html
+            assert has_show == (first in ("place", "take", "build")), (first, html)
+            if not has_show:
+                continue
+            opened, _ = model.reduce(shown, model.ShowHint(rank))
+            tabs[first] = opened.tab
+            assert opened.hint_shown == rank
+            assert f'data-hint-shown="{rank}"' in render_prompt(table_view(opened))
+    assert tabs == {"place": "board", "take": "board", "build": "me"}
+    assert model.reduce(shown, model.ShowHint(9)) == (shown, ())

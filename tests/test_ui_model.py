@@ -356,6 +356,9 @@ def test_end_screen_has_no_empty_turn_order_and_lists_areas() -> None:
     rows = re.findall(r'data-area="(\d)" data-points="(\d+)"', html)
     for seat, score in enumerate(view.scores):  # the areas add up to the category
         assert sum(int(p) for s, p in rows if int(s) == seat) == score["residential"]
+    # an area is told by its size and value, never by a name no card has ("4-house")
+    cells = re.findall(r'data-points="\d+"><td>([^<]*)</td>', html)
+    assert cells and all(re.fullmatch(r"\d+ × value [234]", c) for c in cells), cells
 
 
 def test_saved_games_are_listed_with_seats_round_and_date() -> None:
@@ -480,6 +483,25 @@ def test_a_refused_save_is_said_until_a_save_succeeds_and_is_tried_at_every_move
     assert not saved.save_failed and "unsaved" not in {m.kind for m in saved.messages}
     sandboxed, _ = model.reduce(ui, model.Saved(False, problem="Kept nowhere.", download=False))
     assert sandboxed.messages == (model.Message("unsaved", "Kept nowhere."),)
+
+
+def test_leaving_a_game_that_is_not_saved_asks_first() -> None:
+    ui, _ = begin([Seat("A", True), Seat("B", False, "random")], 5)
+    refused, _ = model.reduce(ui, model.Saved(False, problem="Storage is full."))
+    asked, effects = model.reduce(refused, model.Leave())
+    assert asked.session is refused.session  # still on the table
+    message = next(m for m in asked.messages if m.kind == "unsaved")
+    assert message.words.startswith("Storage is full. ") and "loses it" in message.words
+    assert message.control == model.Control("Download this game", "download")
+    assert message.cancel == model.Control("Leave without it", "leave-anyway")
+    assert effects == (model.Focus(('#message-unsaved [data-ui="download"]',)),)
+    assert model.reduce(asked, model.Leave()) == (asked, ())  # asked once
+    left, effects = model.reduce(asked, model.Leave(anyway=True))
+    assert left.session is None and any(isinstance(e, model.ShowForm) for e in effects)
+    # saved, or kept nowhere whatever the player does (a sandboxed frame): no question
+    for plain in (ui, model.reduce(ui, model.Saved(False, problem="Kept nowhere.",
+                                                   download=False))[0]):
+        assert model.reduce(plain, model.Leave())[0].session is None
 
 
 def test_the_form_takes_the_notices_and_stops_the_game() -> None:

@@ -8,24 +8,26 @@ or garbled answer does are decisions of the model; the worker's part is
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from dataclasses import replace
 from functools import cache
 
-from rome.ai import ADVICE_LEVEL
-from rome.ai.answers import ReviewLine, read_review
+import rome
+from rome.ai import ADVICE_LEVEL, ADVICE_SOURCE, EVEN
+from rome.ai.answers import ReviewLine
 from ui import model
 from ui.model import Mode, UiState
+from ui.model.preparing import progress
+from ui.model.state import WorkerReport
 from ui.render.endgame import render_end
 from ui.render.review import render_review
 from ui.render.view import table_view
 from ui.saves.session import Seat, Session
-from ui.worker import ai_worker
-from ui_drive import at_random, play_until
+from ui_drive import at_random, next_event, play_until, prepared
 
 TABLE = [Seat("Ann", True), Seat("Bot", False, "random"), Seat("Cy", True)]
+UP = WorkerReport(ready=True, legal_count=20)  # the AI worker answered its first question
 
 
 @cache
@@ -43,20 +45,11 @@ def own_decisions(s: Session, seat: int) -> list[tuple[int, str]]:
             if actor == seat and not auto]
 
 
-def worker_answer(ui: UiState, ask: model.Review) -> model.ReviewAnswer:
-    """What the page would dispatch after the worker's ``review`` (run here directly)."""
-    s = ui.session
-    assert s is not None
-    text = ai_worker.review(len(s.seats), s.seed, json.dumps(s.actions), ask.seat, "greedy",
-                            s.shrine)
-    return model.ReviewAnswer(ask.generation, ask.seat, tuple(read_review(text)))
-
-
-def ask(ui: UiState, seat: int) -> tuple[UiState, model.Review]:
+def ask(ui: UiState, seat: int) -> UiState:
+    """The review of ``seat`` asked for, with every analysis it waits for answered."""
     asked, effects = model.reduce(ui, model.AskReview(seat))
-    reviews = [e for e in effects if isinstance(e, model.Review)]
-    assert len(reviews) == 1
-    return asked, reviews[0]
+    assert model.Focus(("#review",)) in effects
+    return prepared(asked)
 
 
 def test_each_human_gets_a_review_button_once_the_game_is_over() -> None:
@@ -71,12 +64,10 @@ def test_each_human_gets_a_review_button_once_the_game_is_over() -> None:
 
 def test_the_review_lists_every_decision_the_seat_took_itself() -> None:
     ui = finished()
-    asked, review = ask(ui, 2)
-    assert review.level == ADVICE_LEVEL and review.generation == ui.generation
+    asked, _ = model.reduce(ui, model.AskReview(2))
     assert 'data-review-state="pending"' in render_review(table_view(asked))
     assert model.reduce(asked, model.AskReview(2)) == (asked, ())  # pressed again meanwhile
-    shown, effects = model.reduce(asked, worker_answer(asked, review))
-    assert model.Focus(("#review",)) in effects
+    shown = prepared(asked)
     s = ui.session
     mine = own_decisions(s, 2)
     assert len(mine) > 20
@@ -93,23 +84,98 @@ def test_the_review_lists_every_decision_the_seat_took_itself() -> None:
 
 def test_a_stale_or_garbled_answer_is_dropped_line_by_line() -> None:
     ui = finished()
-    asked, review = ask(ui, 0)
-    answer = worker_answer(asked, review)
-    assert model.reduce(asked, replace(answer, generation=ui.generation - 1))[0] is asked
-    assert model.reduce(asked, replace(answer, seat=2))[0] is asked
-    bad = ReviewLine(ply=0, round=0, played="place 99 x", best="end", loss=1.0,
-                     played_value=0.0, best_value=1.0, reason="?")
-    garbled = replace(answer, lines=(bad, *answer.lines))
-    shown, _ = model.reduce(asked, garbled)
-    assert len(shown.review) == len(answer.lines)
+    seat = 0
+    asked, _ = model.reduce(ui, model.AskReview(seat))
+    generation, ply = asked.preparation.asked  # the seat's first decision
+    s = ui.session
+    line = ReviewLine(ply=ply, round=1, played=s.actions[ply], best="place 99 x", loss=1.0,
+                      played_value=0.0, best_value=1.0, played_words="?", best_words="?",
+                      played_now=0, best_now=0, played_reason="?", reason="?")
+    answer = model.Prepared(generation, ply, (line,))
+    assert model.reduce(asked, replace(answer, generation=generation - 1))[0] is asked
+    assert model.reduce(asked, replace(answer, ply=ply + 1))[0] is asked
+    other = dict(line, played="end")  # a line for another move than the one played
+    kept, _ = model.reduce(asked, replace(answer, lines=(ReviewLine(**other),)))
+    assert ply in kept.preparation.checked and kept.preparation.lines == ()
+    garbled, _ = model.reduce(asked, answer)  # kept, but its best move is not notation
+    shown = prepared(garbled)
+    assert len(shown.review) == len(own_decisions(s, seat)) - 1
+    assert ply not in [x.ply for x in shown.review]
     left, _ = model.reduce(shown, model.Leave())
     assert left.review is None and left.review_seat is None
 
 
+def test_each_decision_is_analysed_while_a_human_thinks_never_before_a_computer_move() -> None:
+    """Playing on, the page asks for one analysis at a time, only while a human is to act
+    (the worker is then idle), oldest decision first; answered as it goes, the review of a
+    finished game is shown the moment it is asked for, with nothing more to analyse."""
+    ui, _ = model.reduce(UiState(pace=0, worker=UP), model.Begin(Session.new(TABLE, 8, False)))
+    rng, asked_plies = random.Random(8), []
+    while ui.mode is not Mode.OVER:
+        ui, effects = model.reduce(ui, next_event(ui, at_random(rng)))
+        for e in effects:
+            if isinstance(e, model.Prepare):
+                assert ui.mode in (Mode.HUMAN, Mode.HANDOVER), ui.mode
+                assert e.level == ADVICE_LEVEL and e.generation == ui.generation
+                assert ui.session.seats[e.seat].human and not ui.session.auto[e.ply]
+                asked_plies.append(e.ply)
+        assert sum(isinstance(e, model.Prepare) for e in effects) <= 1
+        if ui.mode in (Mode.HUMAN, Mode.HANDOVER):
+            ui = prepared(ui)  # the worker answers while the human thinks
+    humans = sorted(p for seat in (0, 2) for p, _t in own_decisions(ui.session, seat))
+    assert asked_plies == humans[:len(asked_plies)]
+    # only the game's last decision was taken with no human turn after it to analyse it in
+    assert sum(total - done for done, total in (progress(ui, 0), progress(ui, 2))) <= 1
+    for seat in (0, 2):
+        shown, effects = model.reduce(ui, model.AskReview(seat))
+        if progress(ui, seat)[0] == progress(ui, seat)[1]:
+            assert shown.review is not None  # at once
+        shown = prepared(shown)
+        assert shown.review is not None and len(shown.review) == len(own_decisions(
+            ui.session, seat))
+        ui = prepared(model.reduce(shown, model.AskReview(seat))[0])  # closed again
+
+
+def test_without_the_worker_nothing_is_analysed_until_the_review_is_asked() -> None:
+    """With no AI worker up (a hot-seat table starts none; one that failed) each analysis
+    would run on the page: they all wait for the review, which then shows its progress."""
+    for worker in (WorkerReport(), replace(UP, error="no worker")):
+        ui, _ = model.reduce(UiState(pace=0, worker=worker),
+                             model.Begin(Session.new(TABLE, 8, False)))
+        rng = random.Random(8)
+        while ui.mode is not Mode.OVER:
+            ui, effects = model.reduce(ui, next_event(ui, at_random(rng)))
+            assert not any(isinstance(e, model.Prepare) for e in effects)
+        asked, effects = model.reduce(ui, model.AskReview(0))
+        assert [e.ply for e in effects if isinstance(e, model.Prepare)] == [
+            own_decisions(ui.session, 0)[0][0]]
+        total = len(own_decisions(ui.session, 0))
+        assert f"0 of {total} checked" in render_review(table_view(asked))
+
+
+def test_undo_forgets_the_analyses_of_the_moves_taken_back() -> None:
+    ui = human_turn_after(3)
+    ui = prepared(ui)
+    before = len(ui.session.actions)
+    back, _ = model.reduce(ui, model.Undo())
+    kept = len(back.session.actions)
+    assert kept < before
+    assert all(p < kept for p in back.preparation.checked)
+    assert all(x["ply"] < kept for x in back.preparation.lines)
+
+
+def human_turn_after(decisions: int) -> UiState:
+    """A game where the first human has taken ``decisions`` decisions and acts again."""
+    ui, _ = model.reduce(UiState(pace=0, worker=UP),
+                         model.Begin(Session.new(TABLE[:2], 5, False)))
+    rng = random.Random(5)
+    return play_until(ui, lambda u: u.mode is Mode.HUMAN and len(own_decisions(
+        u.session, 0)) >= decisions and prepared(u) is not None, at_random(rng))
+
+
 def test_the_end_screen_draws_the_review_under_the_scores() -> None:
     ui = finished()
-    asked, review = ask(ui, 0)
-    shown, _ = model.reduce(asked, worker_answer(asked, review))
+    shown = ask(ui, 0)
     view = table_view(shown)
     assert view.over and 'id="final"' in render_end(view)
     html = render_review(view)
@@ -117,6 +183,41 @@ def test_the_end_screen_draws_the_review_under_the_scores() -> None:
     builds = [x for x in shown.review if x.played.verb == "build"]
     assert builds and all(" next to your " in x.played_words for x in builds)
     assert all(str(x.played) not in html for x in builds)  # words, never the notation
-    assert "checked by the Normal computer player" in html
+    assert f"checked by {ADVICE_SOURCE}" in html
     assert render_review(table_view(model.reduce(UiState(pace=0), model.Begin(
         Session.new(TABLE, 5, False)))[0])) == ""
+
+
+def test_the_review_opens_with_its_turning_points_and_the_cities_side_by_side() -> None:
+    """The costliest decisions first, each naming its round and the better move; then the
+    seat's city beside the winner's by category; then every decision, by round."""
+    ui = finished()
+    shown = ask(ui, 0)
+    html = render_review(table_view(shown))
+    costly = sorted((x for x in shown.review if x.loss is not None and x.loss >= EVEN),
+                    key=lambda x: (-(x.loss or 0.0), x.ply))[:5]
+    assert len(costly) >= 3  # random play slips often
+    points = re.findall(r'<li data-turning-point data-ply="(\d+)"><strong>(Round \d+|Opening '
+                        r'draft):</strong>', html)
+    assert [int(p) for p, _r in points] == [x.ply for x in costly]
+    for (_p, said), x in zip(points, costly, strict=True):
+        assert said == (f"Round {x.round}" if x.round else "Opening draft")
+    scores, winner = rome.final_scores(ui.session.state), min(rome.winners(ui.session.state))
+    against = winner if winner != 0 else max(
+        (s for s in range(len(scores)) if s != 0), key=lambda s: scores[s]["total"])
+    for cat, yours, theirs in re.findall(
+            r'<tr data-category="(\w+)"><th scope="row">[^<]*</th><td>(-?\d+)</td>'
+            r'<td>(-?\d+)</td>', html):
+        assert (int(yours), int(theirs)) == (scores[0][cat], scores[against][cat])
+    assert 'data-category="' in html
+    won = 0 in rome.winners(ui.session.state)
+    gaps = sorted((scores[0][c] - scores[against][c], c) for c in rome.CATEGORIES
+                  if (scores[0][c] - scores[against][c] > 0) == won
+                  and scores[0][c] != scores[against][c])
+    widest = gaps[-1] if won else gaps[0]
+    label = {"residential": "residential areas"}.get(widest[1], widest[1].replace("_", " "))
+    assert (f"their {label} scored {scores[against][widest[1]]}, yours "
+            f"{scores[0][widest[1]]}") in html
+    heads = re.findall(r'<tbody data-round="(\d+)">', html)
+    assert heads == [str(r) for r in sorted({x.round for x in shown.review})]
+    assert "<td></td>" not in html  # no empty column

@@ -53,3 +53,22 @@ def play_until(ui: UiState, done: Callable[[UiState], bool], human: Chooser,
             return ui
         ui, _ = model.reduce(ui, next_event(ui, human, computer))
     raise AssertionError(f"not reached within {limit} events")
+
+
+def prepared(ui: UiState, level: str = "greedy") -> UiState:
+    """``ui`` once every analysis the review waits for has been answered, as the page's
+    loop would answer each ``Prepare`` (``ui.worker.ai_worker.review_decision``, run here
+    at ``level`` for speed: the model does not read the level of an answer)."""
+    from rome.ai.answers import read_review
+    from ui.worker import ai_worker
+
+    for _ in range(1000):
+        s, asked = ui.session, ui.preparation.asked
+        if s is None or asked is None or asked[0] != ui.generation:
+            return ui
+        ply = asked[1]
+        obs = rome.observation(s.states[ply], s.actors[ply])
+        text = ai_worker.review_decision(rome.observation_json(obs), s.actions[ply], s.seed,
+                                         ply, level)
+        ui, _ = model.reduce(ui, model.Prepared(asked[0], ply, tuple(read_review(text))))
+    raise AssertionError("the review never stopped asking")

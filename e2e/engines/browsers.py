@@ -7,7 +7,9 @@ the maintained driver each one accepts: Firefox ESR by puppeteer-core over WebDr
 Selenium through ``WebKitWebDriver``, which starts ``MiniBrowser --automation`` on a
 private Xvfb display (MiniBrowser has no headless mode). Tests see only
 :class:`EnginePage`: ``open``, ``wait_ready``, ``evaluate`` (a JS function on one JSON
-argument, awaited), ``click``, ``record`` and ``errors``.
+argument, awaited), ``click``, ``record`` and ``errors``, and one second tab of the same
+browser (``open_tab``, ``close_tab``, ``front``; ``evaluate`` and ``reload`` reach it
+as :data:`SECOND_TAB`).
 
 Every launch and every call has a time limit: without a display, or with a stuck page,
 both drivers wait forever instead of failing.
@@ -34,6 +36,8 @@ MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 LAUNCH_TIMEOUT_S = 90
 CALL_TIMEOUT_S = 420
 READY_TIMEOUT_S = 150
+WINDOW = (1280, 800)
+"""Every tab's size, in both engines."""
 READY_JS = """() => { const d = document.documentElement.dataset;
   return d.ready === 'true' ? 'ready' : (d.error !== undefined ? 'error: ' + d.error : ''); }"""
 
@@ -50,6 +54,11 @@ COLLECT_JS = """() => { if (window.__engineErrors) return;
   addEventListener('unhandledrejection', (e) => seen.push('pageerror: ' + e.reason)); }"""
 
 
+SECOND_TAB = "tab:second"
+"""Where ``evaluate``, ``reload`` and the helpers taking a ``frame`` act in the second tab
+(its top document) instead of the first tab or one of its frames."""
+
+
 class EngineError(AssertionError):
     """A driver call failed or timed out (the message says which and why)."""
 
@@ -61,7 +70,14 @@ class EnginePage(Protocol):
     version: str
 
     def open(self, url: str) -> None: ...
-    def reload(self) -> None: ...
+    def reload(self, tab: str | None = None) -> None: ...
+    def open_tab(self, url: str) -> None: ...
+    def close_tab(self) -> None: ...
+
+    def front(self, tab: str | None = None) -> None:
+        """Bring ``tab`` (the first: ``None``) in front, as a player switching to it does:
+        Firefox hides the other tab and runs its timers once a second at most."""
+
     def evaluate(self, source: str, arg: Any = None, frame: str | None = None) -> Any: ...
     def errors(self) -> list[str]: ...
     def close(self) -> None: ...
@@ -86,6 +102,13 @@ def wait_ready(page: EnginePage, timeout_s: float = READY_TIMEOUT_S) -> float:
             raise EngineError(f"{page.engine}: start-up failed: {state}")
         time.sleep(0.25)
     raise EngineError(f"{page.engine}: not ready after {timeout_s} s")
+
+
+def _in_second_tab(tab: str | None) -> bool:
+    """Whether ``tab`` (of ``reload`` or ``front``) is the second (``None``: the first)."""
+    if tab not in (None, SECOND_TAB):
+        raise ValueError(f"not a tab: {tab!r}")
+    return tab == SECOND_TAB
 
 
 def click(page: EnginePage, selector: str, frame: str | None = None) -> None:
@@ -114,7 +137,8 @@ class FirefoxPage:
         threading.Thread(target=self._read, daemon=True).start()
         self._next = 0
         try:
-            self.version = str(self._call("launch", LAUNCH_TIMEOUT_S))
+            self.version = str(self._call("launch", LAUNCH_TIMEOUT_S, viewport={
+                "width": WINDOW[0], "height": WINDOW[1]}))
         except Exception:
             self._process.kill()
             raise
@@ -145,11 +169,22 @@ class FirefoxPage:
     def open(self, url: str) -> None:
         self._call("goto", url=url)
 
-    def reload(self) -> None:
-        self._call("reload")
+    def reload(self, tab: str | None = None) -> None:
+        self._call("reload", second=_in_second_tab(tab))
+
+    def open_tab(self, url: str) -> None:
+        self._call("openTab", url=url, label=f"{SECOND_TAB}: ")
+
+    def close_tab(self) -> None:
+        self._call("closeTab")
+
+    def front(self, tab: str | None = None) -> None:
+        self._call("front", second=_in_second_tab(tab))
 
     def evaluate(self, source: str, arg: Any = None, frame: str | None = None) -> Any:
-        return self._call("evaluate", source=source, arg=arg, frame=frame)
+        second = frame == SECOND_TAB
+        return self._call("evaluate", source=source, arg=arg,
+                          frame=None if second else frame, second=second)
 
     def errors(self) -> list[str]:
         return list(self._call("errors"))
@@ -218,12 +253,15 @@ class WebKitPage:
             self._driver = webdriver.Remote(command_executor=f"http://127.0.0.1:{port}",
                                             options=options, client_config=config)
             self._driver.command_executor.client_config.timeout = CALL_TIMEOUT_S + 30
-            self._driver.set_window_size(1280, 800)
+            self._driver.set_window_size(*WINDOW)
             self.version = str(self._driver.capabilities.get("browserVersion", "?"))
+            self._windows: dict[str | None, str] = {None: self._driver.current_window_handle}
         except Exception:
             self._stop_processes()
             raise
+        self._tab: str | None = None
         self._frame: str | None = None
+        self._said: list[str] = []  # errors gathered from tabs, not yet asked for
 
     def _stop_processes(self) -> None:
         for process in (self._driver_process, self._xvfb):
@@ -237,12 +275,37 @@ class WebKitPage:
     def open(self, url: str) -> None:
         self._navigate(lambda: self._driver.get(url))
 
-    def reload(self) -> None:
-        self._navigate(self._driver.refresh)
+    def reload(self, tab: str | None = None) -> None:
+        _in_second_tab(tab)
+        self._navigate(self._driver.refresh, tab)
 
-    def _navigate(self, go: Any) -> None:
-        """Navigate, wait until the new document is parsed, then install the collector."""
+    def open_tab(self, url: str) -> None:
+        """A second window of the same MiniBrowser (a top-level browsing context: the same
+        origin's locks, channel and storage), opened at ``url``."""
+        if SECOND_TAB in self._windows:
+            raise EngineError("webkit: a second tab is open already")
+        self._driver.switch_to.new_window("window")
+        self._windows[SECOND_TAB] = self._driver.current_window_handle
+        self._tab, self._frame = SECOND_TAB, None
+        self._driver.set_window_size(*WINDOW)
+        self._navigate(lambda: self._driver.get(url), SECOND_TAB)
+
+    def close_tab(self) -> None:
+        self._gather(SECOND_TAB)  # what it said goes with its window otherwise
+        self._driver.close()
+        del self._windows[SECOND_TAB]
         self._enter(None)
+
+    def front(self, tab: str | None = None) -> None:
+        """Switch the driver to ``tab``'s window; MiniBrowser's windows on Xvfb all stay
+        visible, their timers unthrottled, whichever is in front."""
+        _in_second_tab(tab)
+        self._enter(tab)
+
+    def _navigate(self, go: Any, tab: str | None = None) -> None:
+        """Navigate ``tab`` (the first: ``None``), wait until the new document is parsed,
+        then install the collector."""
+        self._enter(tab)
         self._driver.execute_script("window.__engineLeft = true")
         go()
         self._frame = None
@@ -259,15 +322,24 @@ class WebKitPage:
         raise EngineError(f"webkit: no new document within {LAUNCH_TIMEOUT_S} s")
 
     def _enter(self, frame: str | None, again: bool = False) -> None:
+        """Point the driver at ``frame``: a frame of the first tab, its top document
+        (``None``) or the second tab's (``SECOND_TAB``)."""
         from selenium.webdriver.common.by import By
 
-        if frame == self._frame and not again:
+        tab, inner = (SECOND_TAB, None) if frame == SECOND_TAB else (None, frame)
+        if (tab, inner) == (self._tab, self._frame) and not again:
             return
-        self._driver.switch_to.default_content()
-        if frame is not None:
+        if tab not in self._windows:
+            raise EngineError("webkit: no second tab is open")
+        if tab != self._tab or again:
+            self._driver.switch_to.window(self._windows[tab])  # at the window's top document
+            self._tab = tab
+        else:
+            self._driver.switch_to.default_content()
+        if inner is not None:
             self._driver.switch_to.frame(self._driver.find_element(By.CSS_SELECTOR,
-                                                                   f"iframe#{frame}"))
-        self._frame = frame
+                                                                   f"iframe#{inner}"))
+        self._frame = inner
 
     def evaluate(self, source: str, arg: Any = None, frame: str | None = None) -> Any:
         """Run ``source`` in the page or in its frame ``frame``.
@@ -299,10 +371,17 @@ class WebKitPage:
             raise EngineError(f"webkit: evaluate failed: {answer['error']}")
         return answer["ok"]
 
+    def _gather(self, tab: str | None) -> None:
+        """Move what ``tab`` said to ``_said`` (the second tab's lines named by it)."""
+        self._enter(tab)
+        self._said += [f"{tab}: {line}" if tab else line for line in self._driver.execute_script(
+            "return (window.__engineErrors || []).splice(0)")]
+
     def errors(self) -> list[str]:
-        self._enter(None)
-        return list(self._driver.execute_script(
-            "return (window.__engineErrors || []).splice(0)"))
+        for tab in list(self._windows):
+            self._gather(tab)
+        found, self._said = self._said, []
+        return found
 
     def close(self) -> None:
         with contextlib.suppress(Exception):

@@ -13,24 +13,43 @@ const prefs = JSON.parse(process.argv[2] || "{}");
 const errors = [];
 let browser = null;
 let page = null;
+let secondTab = null;
+let viewport = null;
 
-function watch(target) {
+function watch(target, where) {
   target.on("console", (message) => {
-    if (message.type() === "error") errors.push(`console.error: ${message.text()}`);
+    if (message.type() === "error") errors.push(`${where}console.error: ${message.text()}`);
   });
-  target.on("pageerror", (error) => errors.push(`pageerror: ${error.message || error}`));
+  target.on("pageerror", (error) => errors.push(`${where}pageerror: ${error.message || error}`));
 }
 
-async function frameOf(frameId) {
-  if (!frameId) return page.mainFrame();
-  const handle = await page.$(`iframe#${frameId}`);
+// The first tab, or the second while it is open (`second`: the request's flag).
+function tabOf(isSecond) {
+  if (!isSecond) return page;
+  if (!secondTab) throw new Error("no second tab is open");
+  return secondTab;
+}
+
+async function frameOf(tab, frameId) {
+  if (!frameId) return tab.mainFrame();
+  const handle = await tab.$(`iframe#${frameId}`);
   const frame = handle && (await handle.contentFrame());
   if (!frame) throw new Error(`no frame #${frameId}`);
   return frame;
 }
 
+async function newTab(where) {
+  const tab = await browser.newPage();
+  await tab.setViewport(viewport);
+  watch(tab, where);
+  return tab;
+}
+
+const NAVIGATION = { waitUntil: "domcontentloaded", timeout: 120_000 };
+
 const ops = {
-  async launch() {
+  async launch(request) {
+    viewport = request.viewport;
     browser = await puppeteer.launch({
       browser: "firefox",
       executablePath: FIREFOX,
@@ -39,21 +58,34 @@ const ops = {
       protocolTimeout: 600_000,
       extraPrefsFirefox: prefs,
     });
-    page = await browser.newPage();
-    await page.setViewport({ width: 1280, height: 800 });
-    watch(page);
+    page = await newTab("");
     return browser.version();
   },
   async goto({ url }) {
-    await page.goto(url, { waitUntil: "domcontentloaded", timeout: 120_000 });
+    await page.goto(url, NAVIGATION);
     return null;
   },
-  async reload() {
-    await page.reload({ waitUntil: "domcontentloaded", timeout: 120_000 });
+  async reload({ second }) {
+    await tabOf(second).reload(NAVIGATION);
     return null;
   },
-  async evaluate({ source, arg, frame }) {
-    const target = await frameOf(frame);
+  async openTab({ url, label }) {
+    if (secondTab) throw new Error("a second tab is open already");
+    secondTab = await newTab(label);
+    await secondTab.goto(url, NAVIGATION);
+    return null;
+  },
+  async closeTab() {
+    await tabOf(true).close();
+    secondTab = null;
+    return null;
+  },
+  async front({ second }) {
+    await tabOf(second).bringToFront();
+    return null;
+  },
+  async evaluate({ source, arg, frame, second }) {
+    const target = await frameOf(tabOf(second), frame);
     return target.evaluate(`(${source})(${JSON.stringify(arg ?? null)})`);
   },
   async errors() {

@@ -4,10 +4,14 @@ Public contract (the UI and its worker code against it):
 
 * :func:`choose_action(obs, level, seed)` returns the canonical text of an action that is
   legal in every state consistent with ``obs`` (the observation of the seat to act).
-* :func:`analyse(obs, level)` gives the best few moves with values and reasons (a hint),
-  :func:`review(players, seed, actions, seat)` each decision of a seat against the best
-  move found (:mod:`rome.ai.analysis`); both at :data:`ADVICE_LEVEL` with
-  :func:`advice_seed`, so they agree (:mod:`rome.ai.advice`).
+* :func:`analyse(obs, seed=...)` gives the best few moves with values, places and words (the
+  hint), :func:`review_decision(obs, played, game_seed, ply)` one decision against the
+  best move found, :func:`review(players, seed, actions, seat)` every decision of a game
+  at once and :func:`review_game(decisions, scores, winners, seat)` a finished game's
+  review put together from them (turning points, the city beside the winner's)
+  (:mod:`rome.ai.analysis`, :mod:`rome.ai.game_review`; their shapes in
+  :mod:`rome.ai.answers`); all at :data:`ADVICE_LEVEL` with :func:`advice_seed`, so they
+  agree (:mod:`rome.ai.advice`).
 * :data:`LEVELS` names the levels: ``random``, ``greedy``, ``easy``, ``normal``, ``hard``
   (the one list for the whole project, in :mod:`rome.ai.levels`: ``MENU_LEVELS`` are
   offered to players, ``TEST_LEVELS`` serve tests and benchmarks).
@@ -38,26 +42,29 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .advice import ADVICE_LEVEL, ADVICE_SOURCE, EVEN, advice_seed
-from .answers import Move, ReviewLine
+from .answers import GameReview, Move, ReviewLine
 from .choose import choose_action, decision_seed
+from .game_review import review_game
 from .levels import LEVELS, MENU_LEVELS, TEST_LEVELS
 
 if TYPE_CHECKING:
-    from .analysis import analyse, review
+    from .analysis import analyse, review, review_decision
+
+Searching = Callable[..., list[Move]] | Callable[..., list[ReviewLine]] | Callable[
+    ..., ReviewLine | None]
 
 
-def __getattr__(name: str) -> Callable[..., list[Move]] | Callable[..., list[ReviewLine]]:
-    """``analyse`` and ``review`` (:mod:`rome.ai.analysis`), loaded with the search on
-    first use so that listing the levels stays light."""
-    if name in ("analyse", "review"):
+def __getattr__(name: str) -> Searching:
+    """``analyse``, ``review_decision`` and ``review`` (:mod:`rome.ai.analysis`), loaded
+    with the search on first use so that listing the levels stays light."""
+    if name in ("analyse", "review", "review_decision"):
         from . import analysis
 
-        found: Callable[..., list[Move]] | Callable[..., list[ReviewLine]] = getattr(
-            analysis, name)
+        found: Searching = getattr(analysis, name)
         return found
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["ADVICE_LEVEL", "ADVICE_SOURCE", "EVEN", "LEVELS", "MENU_LEVELS", "Move",
-           "ReviewLine", "TEST_LEVELS", "advice_seed", "analyse", "choose_action",
-           "decision_seed", "review"]
+__all__ = ["ADVICE_LEVEL", "ADVICE_SOURCE", "EVEN", "GameReview", "LEVELS", "MENU_LEVELS",
+           "Move", "ReviewLine", "TEST_LEVELS", "advice_seed", "analyse", "choose_action",
+           "decision_seed", "review", "review_decision", "review_game"]

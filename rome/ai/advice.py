@@ -8,12 +8,14 @@ two kinds of advice cannot drift apart.
 
 from __future__ import annotations
 
-ADVICE_LEVEL = "normal"
-"""The one level of all advice, hint and review alike: a review analyses every decision of
-a seat (about 40), and at ``normal`` a whole review takes 3-6 s on CPython (0.1 s per hint;
-``hard`` would take 14-19 s; measured 2026-11-25), so both can afford the same search."""
+ADVICE_LEVEL = "hard"
+"""The one level of all advice, hint and review alike: the strongest level shipped, whose
+search the hint widens within 1.5 times its decision's time at the 95th percentile
+(:func:`rome.ai.analysis.hint_level`).  A level above it that fits that budget takes its
+place here, and the hint and the review follow.  A review analyses each decision on its
+own (:func:`rome.ai.review_decision`), so the page prepares it while the human thinks."""
 
-ADVICE_SOURCE = "the Normal computer player"
+ADVICE_SOURCE = "the Hard computer player"
 """:data:`ADVICE_LEVEL` in a player's words, for the one line that names it."""
 
 EVEN = 1.0

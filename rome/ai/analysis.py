@@ -1,251 +1,162 @@
-"""A hint and a game review for the human, built on the computer's own search.
-
-:func:`analyse` answers "what would the computer play here, and why": the best few first
-actions of the seat to act, each with the whole turn it starts (``plan``), its estimated
-value and a short reason.  :func:`review` replays a finished game and puts each of one
-seat's decisions next to the best move found, with the points it cost, in the spirit of a
-chess game review.
+"""The hint: the best few first actions of the seat to act, valued by the strongest level's
+own search, with what each brings, sets up and costs (:func:`analyse`); and the review of
+one decision, which is the hint given there (:func:`review_decision`).
 
 Why this shape:
 
-* **The same search as the level.**  The candidates are the level's root macro-moves
-  (whole turns, placements, drafts) in the level's determinisations, each played on with
-  the level's greedy roll-outs; the value is the root's utility (estimated final score
-  minus the other seats', as :mod:`rome.ai.evaluate` defines it), averaged over the
-  samples.  So a hint names what that level would consider, not a different engine's view.
-  The deepening of ``hard`` is left out: a hint must come quickly, and depth 1 ranks the
-  same candidates.
+* **The advice level's search, a little wider.**  A level that has an information-set
+  tree (hard: its duel's) ranks by that tree, with 3-4 players over the level's own
+  settings in a little more than its nodes (:mod:`rome.ai.analysis_tree`): the first
+  suggestion is the move that tree plays, and it costs at most 1.5 times a hard decision
+  at the 95th percentile (docs/ai.md, "The hint's strength").  A level without one
+  (normal, easy, greedy: the page's quick fallback, the tests) ranks its own root
+  macro-moves, at least :data:`ANALYSIS_WIDTH` of them and the best of at least
+  :data:`FIRSTS` first actions, each played on for its horizon by greedy play for every
+  seat, in 1.5 times its deals (:func:`rank`).
 * **Fair play.**  Only the observation is read; hidden cards are re-dealt
   (:func:`rome.sample_state`) exactly as the level does.
-* **Reasons from what changes.**  The reason compares the seat before and after the plan
-  in the first sample through public functions only (:func:`rome.final_scores`,
-  :func:`rome.observation`): points scored now, influence, coins, brick tokens, cards in
-  hand, then the estimated gain over the rest of the game.
-* **One voice.**  The hint and the review use the same level and the same seed for the
-  same decision (:mod:`rome.ai.advice`), and nothing depends on the clock, so the review
-  of a decision repeats the hint given there: following a hint's first move is always
-  "the best found".  Moves closer than ``EVEN`` points are within the analysis' noise,
-  and both say "about as good as".
-* **A played move is always valued.**  :func:`review` passes the move played as
-  ``include``, so it is searched even when the level would have cut it, and its loss is
-  measured against the same samples as the best move.
+* **One voice.**  The answer depends on the observation, the level and the seed alone
+  (no clock, no node budget that a played move could spend), and ``include`` only adds
+  lines: the review of a decision asks the very analysis the hint gave there.
+* **Words from the same numbers.**  What a move brings now, sets up and costs is read
+  from the evaluation's terms before and after its turn in the first deal, and why it
+  beats the next suggestion from the values that rank the moves
+  (:mod:`rome.ai.hint_words`), so the words never contradict the order.
 """
 
 from __future__ import annotations
 
-import math
-import random
-from dataclasses import replace
+import json
+from collections import OrderedDict
 
 from .. import (
     Action,
-    GameState,
     Observation,
     apply_action,
     automatic_action,
     current_player,
-    final_scores,
     new_game,
     observation,
-    sample_state,
 )
-from ..cards import space_resources
 from .advice import ADVICE_LEVEL, advice_seed
-from .answers import Gains, Move, ReviewLine
+from .analysis_rank import Valued, hint_level, line, one_per_turn, rank
+from .analysis_tree import hint_tree, tree_rank
+from .answers import Move, ReviewLine
 from .choose import decision_seed
-from .evaluate import Context, estimate, utility
-from .levels import Level, Tree, level_params
-from .search import Search
+from .hint_words import worded
 
-ANALYSIS_WIDTH = 8  # root macro-moves searched at least, whatever the level keeps
-
-
-def analysis_level(level: str, num_players: int) -> Level:
-    """The level's search settings for a hint: its samples, width (at least
-    :data:`ANALYSIS_WIDTH`), horizon and positions; depth 1; no budget and no clock (the
-    answer must not depend on the machine's speed, see :func:`analyse`).  A
-    level searched by ISMCTS (hard's duel) is ranked by its base: the same macro-moves and
-    greedy roll-outs to the same horizon, compared in its determinisations."""
-    params = level_params(level, num_players)
-    if isinstance(params, Tree):
-        params = params.base
-    return replace(params, samples=max(1, params.samples), depth=1, temperature=0.0,
-                   width=max(params.width, ANALYSIS_WIDTH), nodes=10**9)
+TOP = 3
+"""Suggestions in a hint."""
+HINTS_KEPT = 128
+"""Hints kept (the newest; a game has about 45 decisions a seat), by observation, level and
+seed.  Why: the review of a decision whose move was among the hint's suggestions is that
+hint (``include`` adds nothing then), so a player who asked for hints is reviewed at
+once, and the worker that gave the hints keeps them for the review it is asked next."""
+HINTS: OrderedDict[tuple[str, str, int], str] = OrderedDict()
 
 
-def _plans(search: Search, state: GameState, include: set[Action]
-           ) -> list[tuple[tuple[Action, ...], GameState, float]]:
-    """The level's candidates best-first, plus the best plan of every ``include`` action."""
-    seat = current_player(state)
-    assert seat is not None  # a hint is asked of a game in progress
-    search.root = seat
-    scored = []
-    for acts, s in search.children(state):
-        scored.append((acts, s, utility(estimate(s, search.policy), seat)))
-    scored.sort(key=lambda t: -t[2])
-    kept = scored[:search.level.width]
-    have = {acts[0] for acts, _s, _v in kept}
-    for acts, s, v in scored[search.level.width:]:
-        if acts[0] in include and acts[0] not in have:
-            kept.append((acts, s, v))
-            have.add(acts[0])
-    for a in include - have - {acts[0] for acts, _s, _v in scored}:
-        kept.append(_forced(search, state, a, seat))  # legal, but not among the sensible
-    return kept
-
-
-def _forced(search: Search, state: GameState, action: Action, seat: int
-            ) -> tuple[tuple[Action, ...], GameState, float]:
-    """A plan that starts with ``action`` (one the move generator skips as never sensible),
-    finished with the seat's best-looking rest of the turn."""
-    after = apply_action(state, action)
-    acts: tuple[Action, ...] = (action,)
-    if (after.phase == state.phase == "action" and after.acting == state.acting
-            and after.round == state.round):
-        rest = max(search.children(after),
-                   key=lambda t: utility(estimate(t[1], search.policy), seat))
-        acts, after = acts + rest[0], rest[1]
-    return acts, after, utility(estimate(after, search.policy), seat)
-
-
-def _gains(before: GameState, after: GameState, seat: int) -> Gains:
-    """What the plan changes for ``seat`` now (public data only)."""
-    b, a = observation(before, seat)["players"][seat], observation(after, seat)["players"][seat]
-    return {
-        "points": final_scores(after)[seat]["total"] - final_scores(before)[seat]["total"],
-        "influence": a["influence"] - b["influence"],
-        "coins": a["coins"] - b["coins"],
-        "bricks": len(a["bricks"]) - len(b["bricks"]),
-        "cards": len(a["hand"]) - len(b["hand"]),
-        "buildings": len(a["city"]) - len(b["city"]),
-    }
-
-
-def _public_plan(acts: tuple[Action, ...]) -> list[str]:
-    """The plan as text, up to a School's draw: what it keeps is the sample's invention."""
-    out = []
-    for a in acts:
-        out.append(str(a))
-        if a.verb == "school":
-            break
-    return out
-
-
-def tempo(obs: Observation, action: Action) -> str:
-    """What an emissary placement buys: the turn's resources and when it comes."""
-    if action.verb != "place" or not obs["strips"] or obs["strips"][0] is None:
-        return ""
-    strip, flipped = obs["strips"][0]
-    space = action.space
-    assert space is not None  # a place names its space
-    bricks, cogs = space_resources(strip, flipped, space)
-    order = {1: "1st", 2: "2nd", 3: "3rd"}.get(space, f"{space}th")
-    return (f"acts {order} this round with {bricks} brick{'s' if bricks != 1 else ''} and "
-            f"{cogs} cog{'s' if cogs != 1 else ''}")
-
-
-def reason(gains: Gains, later: float, timing: str = "") -> str:
-    """What the move does, in a player's words: when the emissary acts, the points and
-    goods it brings now, then the points it sets up for the rest of the game."""
-    parts = [timing] if timing else []
-    if gains["points"]:
-        parts.append(f"{gains['points']:+d} points now")
-    if gains["influence"]:
-        parts.append(f"{gains['influence']:+d} influence")
-    if gains["coins"]:
-        parts.append(f"{gains['coins']:+d} coins")
-    if gains["bricks"]:
-        parts.append(f"{gains['bricks']:+d} brick tokens")
-    if gains["buildings"] and not gains["points"]:
-        parts.append(f"{gains['buildings']} building{'s' if gains['buildings'] > 1 else ''}"
-                     " that score at the end")
-    if gains["cards"] > 0:
-        parts.append(f"{gains['cards']} card{'s' if gains['cards'] > 1 else ''} kept for "
-                     "later turns")
-    n = round(abs(later))
-    if n:
-        more = "more" if later > 0 else "fewer"
-        parts.append(f"about {n} {more} point{'s' if n != 1 else ''} by the end of the game")
-    return ", ".join(parts) if parts else "nothing gained right away"
-
-
-def analyse(obs: Observation, level: str = ADVICE_LEVEL, seed: int = 0, top: int = 3,
+def analyse(obs: Observation, level: str = ADVICE_LEVEL, seed: int = 0, top: int = TOP,
             include: tuple[str, ...] = ()) -> list[Move]:
     """The best ``top`` first actions for ``obs['seat']`` (plus any ``include``d), best first.
 
-    Each is ``{"action", "plan", "value", "loss", "gains", "reason"}``: ``action`` is the
-    canonical text to play now, ``plan`` the whole macro-move it starts (the later actions
-    may change once hidden cards are seen), ``value`` the estimated final margin over the
-    other seats after the plan and the level's roll-out, ``loss`` how far behind the best
-    it is, ``gains`` what the plan changes now (points, influence, coins, bricks, cards,
-    buildings).  Empty if the seat is not the one to act.
+    Each is a dict (JSON-safe, :func:`rome.ai.hint_words.worded` lists the fields):
+    ``action`` (the canonical text to play now), ``plan`` (the whole macro-move it starts;
+    the later actions may change once hidden cards are seen), ``marks`` (where each of the
+    plan's actions is on the table), ``value`` (the estimated final margin over the other
+    seats after the plan and the level's roll-out), ``loss`` (how far behind the first),
+    ``now`` / ``sets_up`` / ``costs`` (points scored now, set up for later, given up),
+    ``gains`` (what the plan changes now), ``words`` (the move, told apart from the other
+    suggestions'), ``reason`` and ``why`` (why it ranks above the next suggestion).
+    Empty if the seat is not the one to act.
 
     The answer depends on ``obs``, ``level`` and ``seed`` alone (no clock): ``include`` and
     ``top`` only add or cut lines, never change the others' values or order, so the review
     of a decision reproduces the hint given there.
     """
+    hint = not include and top == TOP
+    if hint and (kept := _kept(obs, level, seed)) is not None:
+        return kept
+    out = _ranked(obs, level, seed, top, include)
+    if hint:
+        HINTS[_key(obs, level, seed)] = json.dumps(out)
+        while len(HINTS) > HINTS_KEPT:
+            HINTS.popitem(last=False)
+    return out
+
+
+def _key(obs: Observation, level: str, seed: int) -> tuple[str, str, int]:
+    return json.dumps(obs, sort_keys=True), level, seed
+
+
+def _kept(obs: Observation, level: str, seed: int) -> list[Move] | None:
+    """The hint already worked out for ``obs`` at ``level`` with ``seed`` (a fresh copy),
+    or None."""
+    key = _key(obs, level, seed)
+    if key not in HINTS:
+        return None
+    HINTS.move_to_end(key)
+    kept: list[Move] = json.loads(HINTS[key])
+    return kept
+
+
+def _ranked(obs: Observation, level: str, seed: int, top: int, include: tuple[str, ...]
+            ) -> list[Move]:
+    """:func:`analyse` worked out."""
     if obs.get("current_player") != obs["seat"]:
         return []
-    params = analysis_level(level, obs["num_players"])
-    rng = random.Random(decision_seed(obs, seed))
-    ctx = Context(obs["num_players"], obs["shrine"], dict(params.weights))
     wanted = {Action.parse(t) for t in include}
-    samples = [sample_state(obs, rng) for _ in range(params.samples)]
-    search = Search(params, ctx, params.nodes, math.inf)
-    per_sample: list[dict[Action, tuple[float, tuple[Action, ...], GameState]]] = []
-    for state in samples:
-        best: dict[Action, tuple[float, tuple[Action, ...], GameState]] = {}
-        for acts, s, static in _plans(search, state, wanted):
-            v = search.rollout(s, params.horizon) if params.horizon > 0 else static
-            if acts[0] not in best or v > best[acts[0]][0]:
-                best[acts[0]] = (v, acts, s)
-        per_sample.append(best)
-    first = per_sample[0]
-    common = [a for a in first if all(a in s for s in per_sample)]
-    means = {a: sum(s[a][0] for s in per_sample) / len(per_sample) for a in common}
-    order = sorted(common, key=lambda a: (-means[a], str(a)))
-    chosen = order[:top] + [a for a in order[top:] if a in wanted]
-    seat = obs["seat"]
-    here = samples[0]
-    base = estimate(here, ctx)[seat]
-    out: list[Move] = []
-    for a in chosen:
-        _v, acts, after = first[a]
-        gains = _gains(here, after, seat)
-        later = estimate(after, ctx)[seat] - base - gains["points"]
-        out.append({"action": str(a), "plan": _public_plan(acts),
-                    "value": round(means[a], 2), "loss": round(means[order[0]] - means[a], 2),
-                    "gains": gains, "reason": reason(gains, later, tempo(obs, a))})
-    return out
+    tree = hint_tree(level, obs["num_players"])
+    if tree is None:
+        order, here, ctx = rank(obs, hint_level(level, obs["num_players"]), seed, wanted)
+    else:
+        ranked, here, ctx = tree_rank(obs, tree, decision_seed(obs, seed), wanted)
+        order = [(a, Valued(value=v, own=None, others=None, plan=plan, visits=n))
+                 for a, v, n, plan in ranked]
+    if not order:
+        return []
+    shown = one_per_turn(order)
+    chosen = shown[:top] + [(a, v) for a, v in order if a in wanted and (a, v) not in shown[:top]]
+    best = order[0][1].value
+    return worded([line(a, v, best, here, ctx, obs["seat"]) for a, v in chosen], here, obs)
+
+
+def review_decision(obs: Observation, played: str, game_seed: int, ply: int,
+                    level: str = ADVICE_LEVEL) -> ReviewLine | None:
+    """One decision of a game next to the best move found: the hint's own analysis there
+    (:func:`analyse` seeded by :func:`rome.ai.advice_seed` of the game's seed and the
+    actions before it, the move played included), so a followed hint is the best found.
+
+    ``{"ply", "round", "played", "best", "loss", "played_value", "best_value",
+    "played_words", "best_words", "played_now", "best_now", "played_reason", "reason"}``
+    (``reason`` the best move's), or None when ``obs`` is not the seat to act.  Kept by the
+    page as the game goes and put together at its end by :func:`rome.ai.review_game`."""
+    seed = advice_seed(game_seed, ply)
+    moves = _kept(obs, level, seed) or []
+    if played not in (m["action"] for m in moves):
+        moves = analyse(obs, level, seed=seed, top=1, include=(played,))
+    if not moves:
+        return None
+    best = moves[0]
+    mine = next(m for m in moves if m["action"] == played)
+    return {"ply": ply, "round": obs["round"], "played": played, "best": best["action"],
+            "loss": mine["loss"], "played_value": mine["value"], "best_value": best["value"],
+            "played_words": mine["words"], "best_words": best["words"],
+            "played_now": mine["now"], "best_now": best["now"],
+            "played_reason": mine["reason"], "reason": best["reason"]}
 
 
 def review(num_players: int, seed: int, actions: list[str], seat: int,
            level: str = ADVICE_LEVEL, shrine: bool = False) -> list[ReviewLine]:
-    """Each decision of ``seat`` in a recorded game next to the best move found.
-
-    One entry per decision the seat took itself (automatic moves skipped):
-    ``{"ply", "round", "played", "best", "loss", "played_value", "best_value", "reason"}``
-    with ``loss`` in estimated points (0 when the move played was the best found; None in
-    the rare case the move was not valued in every sample) and the best move's reason.
-    Each decision is analysed exactly as the hint there was (:func:`analyse` at the same
-    level with :func:`advice_seed`), so the hint's first move is always the best found.
-    A game in progress is reviewed up to its last action.
-    """
+    """``seat``'s decisions in a recorded game, all at once, by ply: each decision the seat
+    took itself (forced moves skipped) by :func:`review_decision`.  A finished game's
+    review puts them together with :func:`rome.ai.review_game`."""
     state = new_game(num_players, seed=seed, shrine=shrine)
-    out: list[ReviewLine] = []
+    decisions = []
     for ply, text in enumerate(actions):
         action = Action.parse(text)
         if automatic_action(state) is None and current_player(state) == seat:
-            obs = observation(state, seat)
-            moves = analyse(obs, level, seed=advice_seed(seed, ply), top=1,
-                            include=(str(action),))
-            if moves:
-                best = moves[0]
-                played = next((m for m in moves if m["action"] == str(action)), None)
-                out.append({"ply": ply, "round": obs["round"], "played": str(action),
-                            "best": best["action"],
-                            "loss": played["loss"] if played else None,
-                            "played_value": played["value"] if played else None,
-                            "best_value": best["value"], "reason": best["reason"]})
+            entry = review_decision(observation(state, seat), str(action), seed, ply, level)
+            if entry is not None:
+                decisions.append(entry)
         state = apply_action(state, action)
-    return out
+    return decisions

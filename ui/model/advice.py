@@ -12,10 +12,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 import rome
-from rome.ai import ADVICE_LEVEL, advice_seed
-from ui.model.effects import Analyse, Focus, Result, Review
-from ui.model.events import AskHint, AskReview, HintAnswer, ReviewAnswer
+from rome.ai import ADVICE_LEVEL, advice_seed, review_game
+from rome.ai.answers import ReviewLine
+from ui.model import page, preparing
+from ui.model.effects import Analyse, Focus, Result
+from ui.model.events import AskHint, AskReview, HintAnswer, Prepared, ShowHint, Tab
 from ui.model.page import noticed
+from ui.model.places import place_tab, places
 from ui.model.state import Mode, Reviewed, Suggestion, UiState
 
 FOCUS_HINT = ("#hint [data-hint]", '[data-ui="hint"]')
@@ -54,15 +57,29 @@ def hint_answer(ui: UiState, event: HintAnswer) -> Result:
             continue
         if action in offered and all(k.action != action for k in kept):
             kept.append(Suggestion(action, move["value"], move["loss"], move["reason"],
-                                   rome.move_words(s.state, action)))
+                                   move["words"] or rome.move_words(s.state, action),
+                                   move["why"], places(move["marks"])))
     if not kept:
         return noticed(replace(ui, hint_at=None), NO_HINT), ()
-    return replace(ui, hints=tuple(kept), hint_source=event.source), (Focus(FOCUS_HINT),)
+    return (replace(ui, hints=tuple(kept), hint_source=event.source, hint_shown=None),
+            (Focus(FOCUS_HINT),))
+
+
+def show_hint(ui: UiState, event: ShowHint) -> Result:
+    """The phone's tab where the suggestion's place is, opened by the player's own press,
+    with that place marked until another hint is shown."""
+    if not 0 <= event.rank < len(ui.hints):
+        return ui, ()
+    tab = place_tab(ui.hints[event.rank].where)
+    if tab is None:
+        return ui, ()
+    return page.tab(replace(ui, hint_shown=event.rank), Tab(tab))
 
 
 def ask_review(ui: UiState, event: AskReview) -> Result:
-    """Review a human seat's decisions once the game is over; pressed again once shown,
-    the review closes; pressed while it is worked out, nothing more is asked."""
+    """Review a human seat's decisions once the game is over: at once if they were all
+    analysed as the game went (``ui.model.preparing``), else once the rest are; pressed
+    again once shown, the review closes; pressed while it is worked out, nothing more."""
     s = ui.session
     if (s is None or ui.mode is not Mode.OVER or not 0 <= event.seat < len(s.seats)
             or not s.seats[event.seat].human):
@@ -70,26 +87,44 @@ def ask_review(ui: UiState, event: AskReview) -> Result:
     if ui.review_seat == event.seat:
         if ui.review is None:
             return ui, ()  # still being worked out
-        return replace(ui, review_seat=None, review=None), ()
-    return (replace(ui, review_seat=event.seat, review=None),
-            (Review(ui.generation, event.seat, ADVICE_LEVEL), Focus(("#review",))))
+        return replace(ui, review_seat=None, review=None, review_turning=(),
+                       review_cities=None), ()
+    asked = replace(ui, review_seat=event.seat, review=None)
+    return _shown(asked)[0], (Focus(("#review",)),)
 
 
-def review_answer(ui: UiState, event: ReviewAnswer) -> Result:
-    """Show the review if it is the one asked for (else it is stale and dropped); a line
-    whose moves are not notation is left out."""
-    s = ui.session
-    if (s is None or event.generation != ui.generation or ui.mode is not Mode.OVER
-            or ui.review_seat != event.seat or ui.review is not None):
+def prepared(ui: UiState, event: Prepared) -> Result:
+    """A decision analysed: kept, and the review waiting for it shown if it was the last."""
+    kept, effects = preparing.prepared(ui, event)
+    return _shown(kept)[0], effects
+
+
+def _shown(ui: UiState) -> Result:
+    """The review asked for, put together once every decision of its seat is analysed; a
+    line whose moves are not notation is left out."""
+    s, seat = ui.session, ui.review_seat
+    if s is None or seat is None or ui.review is not None or ui.mode is not Mode.OVER:
         return ui, ()
-    kept = []
-    for line in event.lines:
+    done, total = preparing.progress(ui, seat)
+    if done < total:
+        return ui, ()
+    mine = set(preparing.decisions(s, seat))
+    kept: list[Reviewed] = []
+    valid: list[ReviewLine] = []
+    for line in sorted(ui.preparation.lines, key=lambda x: x["ply"]):
+        if line["ply"] not in mine:
+            continue
         try:
             at = s.states[line["ply"]]
             move, better = rome.Action.parse(line["played"]), rome.Action.parse(line["best"])
             kept.append(Reviewed(line["ply"], line["round"], move, better, line["loss"],
                                  line["reason"],
                                  rome.move_words(at, move), rome.move_words(at, better)))
+            valid.append(line)
         except (rome.RomeError, TypeError, ValueError, IndexError):
             continue
-    return replace(ui, review=tuple(kept), review_source=event.source), (Focus(("#review",)),)
+    whole = review_game(valid, rome.final_scores(s.state), rome.winners(s.state), seat)
+    source = "page" if ui.preparation.on_page else "worker"
+    return replace(ui, review=tuple(kept), review_source=source,
+                   review_turning=tuple(d["ply"] for d in whole["turning_points"]),
+                   review_cities=whole["cities"]), ()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ui.model.state import UiState
+from ui.saves.record import Finished
 from ui.saves.save import SettingValue
 from ui.saves.session import Seat, Session
 from ui.tutorial.course import Tutorial
@@ -79,11 +80,12 @@ class Analyse:
 
 
 @dataclass(frozen=True)
-class Review:
-    """Ask the AI worker to review ``seat``'s decisions in the finished game
-    (``rome.ai.review`` at ``level``); answer with ``ReviewAnswer``."""
+class Prepare:
+    """Ask the AI worker to review the decision of the game's action ``ply``, taken by
+    ``seat`` (``rome.ai.review_decision`` at ``level``); answer with ``Prepared``."""
 
     generation: int
+    ply: int
     seat: int
     level: str
 
@@ -189,6 +191,23 @@ class Copy:
     text: str
 
 
+@dataclass(frozen=True)
+class Forget:
+    """Ask ``question`` (the browser's confirm dialog); on yes, reset the record of games
+    and answer ``Recorded``."""
+
+    question: str
+
+
+# -- the record of games (issue 43) ----------------------------------------------------
+@dataclass(frozen=True)
+class Count:
+    """Add ``game`` to the record of games as storage holds it now (read, add, write:
+    another tab may have changed it); answer ``Recorded``."""
+
+    game: Finished
+
+
 # -- the guided game (issue 41) -------------------------------------------------------
 @dataclass(frozen=True)
 class KeepTutorial:
@@ -204,7 +223,7 @@ class KeepTutorial:
 # -- end of the guided game -----------------------------------------------------------
 
 
-Effect = Save | Claim | Release | Follow | Wait | Ask | Analyse | Review | Focus | Travel \
+Effect = Save | Claim | Release | Follow | Wait | Ask | Analyse | Prepare | Focus | Travel \
     | Remember | ShowTable | ShowForm | KeepTutorial | Load | Place | Delete | Download | Copy \
-    | StartGame | AsTyped
+    | Forget | Count | StartGame | AsTyped
 Result = tuple[UiState, tuple[Effect, ...]]

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import rome
 from rome.ai.answers import Move, ReviewLine
+from ui.saves.record import Record
 from ui.saves.save import GameInfo, SettingValue
 from ui.saves.session import Seat, Session
 from ui.tutorial.course import Tutorial
@@ -77,6 +78,13 @@ class AskHint:
 
 
 @dataclass(frozen=True)
+class ShowHint:
+    """On the phone, the player pressed "Show" beside the suggestion ``rank``."""
+
+    rank: int
+
+
+@dataclass(frozen=True)
 class HintAnswer:
     """The analysis asked for by ``Analyse``: the AI's moves (``rome.ai.Move``, as
     ``rome.ai.answers.read_moves`` reads them from the worker), best first; ``source``
@@ -96,13 +104,13 @@ class AskReview:
 
 
 @dataclass(frozen=True)
-class ReviewAnswer:
-    """The review asked for by ``Review``: the AI's lines (``rome.ai.ReviewLine``, as
-    ``rome.ai.answers.read_review`` reads them from the worker), one per decision of
-    ``seat``, in the order played."""
+class Prepared:
+    """The answer to ``Prepare``: the review of the decision of action ``ply`` (one line, as
+    ``rome.ai.answers.read_review`` reads it; none if it could not be valued) and where it
+    was worked out ("worker" or "page")."""
 
     generation: int
-    seat: int
+    ply: int
     lines: tuple[ReviewLine, ...]
     source: str = "worker"
 
@@ -146,7 +154,10 @@ class WorkerSaid:
 
 @dataclass(frozen=True)
 class Leave:
-    """Back to the new-game screen (the game stays saved)."""
+    """Back to the new-game screen (the game stays saved); ``anyway``: also when it is
+    not saved, the player having been asked."""
+
+    anyway: bool = False
 
 
 @dataclass(frozen=True)
@@ -342,8 +353,26 @@ class Start:
     """"Start the game": the game the screen's values ask for, or the sentence why not."""
 
 
+# -- the record of games (issue 43) ----------------------------------------------------
+@dataclass(frozen=True)
+class Recorded:
+    """The record of games as storage now holds it (a game counted or the record reset
+    here, or another tab wrote it), and what to tell the player of it ("" nothing)."""
+
+    record: Record
+    problem: str = ""
+
+
+@dataclass(frozen=True)
+class RecordAsked:
+    """The first screen's "Download your record" (``what="download"``) or "Reset your
+    record" (``"reset"``, asked first)."""
+
+    what: str
+
+
 Event = Begin | Act | Select | Undo | HandOver | Tick | Answer | Thinking | Setting | Panel \
-    | Notice | Leave | AskHint | HintAnswer | AskReview | ReviewAnswer | OpenForm | Tab \
+    | Notice | Leave | AskHint | ShowHint | HintAnswer | AskReview | Prepared | OpenForm | Tab \
     | ToChoices | Reveal | Saved | Claimed | Wanted | Lost | TakeOver | OtherTab | Followed \
     | RulesFilter | TutorialNext | WorkerSaid | WorkerReported | Resume | Opened | Delete \
-    | Download | CopyLink | Copied | FormListed | FormInput | Start
+    | Download | CopyLink | Copied | Recorded | RecordAsked | FormListed | FormInput | Start

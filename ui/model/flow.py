@@ -11,9 +11,10 @@ from dataclasses import replace
 
 import rome
 from ui.model import forced, log
-from ui.model.effects import Ask, Focus, KeepTutorial, Result, Save, Travel, Wait
+from ui.model.effects import Ask, Count, Focus, KeepTutorial, Result, Save, Travel, Wait
 from ui.model.messages import Message, unsaid
 from ui.model.state import Mode, UiState, Writer
+from ui.saves.record import finished
 from ui.saves.session import Session
 from ui.tutorial.marks import TARGET
 from ui.words.names import isolate_text
@@ -81,14 +82,18 @@ def log_for(session: Session, kept: tuple[log.LogEntry, ...] = (),
         for i in range(same, len(session.actions)))
 
 
-def saving(ui: UiState, session: Session) -> tuple[Save | KeepTutorial, ...]:
+def saving(ui: UiState, session: Session) -> tuple[Save | KeepTutorial | Count, ...]:
     """The save after a move: into the game's slot, by the one tab that holds it (a save
-    refused earlier is tried again at every move); a course's game under its own key."""
+    refused earlier is tried again at every move); a course's game under its own key. A
+    finished game is then counted in the record of games, by that tab, once."""
     if ui.tutorial is not None:  # a course (issue 41): never a save slot, a lesson no save
         return (KeepTutorial(session, ui.tutorial),) if ui.tutorial.kept else ()
     if ui.slot is None or ui.writer is not Writer.HERE:
         return ()
-    return (Save(session, ui.slot),)
+    game = finished(session) if ui.record is not None else None
+    if game is None or ui.record is None or game.key in ui.record.counted:
+        return (Save(session, ui.slot),)
+    return (Save(session, ui.slot), Count(game))
 
 
 def play(ui: UiState, text: str, auto: bool) -> UiState:

@@ -11,7 +11,7 @@ from ui.model.effects import Claim, Effect, Focus, Release, Result, ShowTable
 from ui.model.events import Act, Answer, Begin, HandOver, Select, Thinking, Tick, Undo
 from ui.model.flow import course_focus, decision_focus, log_for, played, saving, settle
 from ui.model.messages import WORKER, unsaid
-from ui.model.state import Mode, UiState, Writer
+from ui.model.state import Mode, Preparation, UiState, Writer
 
 
 def begin(ui: UiState, event: Begin) -> Result:
@@ -25,7 +25,8 @@ def begin(ui: UiState, event: Begin) -> Result:
     fresh = replace(ui, session=event.session, selection="", notices=(), shown=None,
                     thinking="", generation=ui.generation + 1, log=log_for(event.session),
                     detail="", breakdown=None, help_open=False, hint_at=None, hints=(),
-                    review_seat=None, review=None, slot=event.slot, save_failed=False,
+                    review_seat=None, review=None, review_turning=(), review_cities=None,
+                    preparation=Preparation(), slot=event.slot, save_failed=False,
                     writer=Writer.ASKING if asks else Writer.HERE,
                     messages=unsaid(ui.messages, "tab", "unsaved", "reveal", "turn"),
                     tutorial=event.tutorial,  # a course's game, or none (issue 41)
@@ -82,7 +83,8 @@ def undo(ui: UiState, event: Undo) -> Result:
         return ui, ()
     undone = replace(tutor.heard(ui), session=back, selection="",
                      generation=ui.generation + 1, log=ui.log[:len(back.actions)],
-                     hint_at=None, hints=())
+                     hint_at=None, hints=(),
+                     preparation=ui.preparation.before(len(back.actions)))
     nxt, effects = settle(undone, delay_ms=0)
     return nxt, (*saving(nxt, back), *effects)
 

@@ -37,7 +37,7 @@ from ui.model.events import (
 )
 from ui.model.flow import course_focus, decision_focus, settle
 from ui.model.messages import WORKER, Control, Message, said, unsaid
-from ui.model.state import HELP_FILTER_MAX, PHONE_TABS, Mode, UiState, Writer
+from ui.model.state import HELP_FILTER_MAX, PHONE_TABS, Mode, Preparation, UiState, Writer
 from ui.saves.refusal import DOWNLOAD
 from ui.words import anchors
 
@@ -207,10 +207,25 @@ def worker_reported(ui: UiState, event: WorkerReported) -> Result:
     return (ui if now == was else replace(ui, worker=now)), ()
 
 
+LEAVE_ANYWAY = Control("Leave without it", "leave-anyway")
+UNSAVED_LEAVING = "Leaving now loses it: download it first to play it on later."
+
+
 def leave(ui: UiState, event: Leave) -> Result:
-    """Off the table (the game stays saved) and on to the new-game screen."""
+    """Off the table (the game stays saved) and on to the new-game screen. A game that
+    could not be saved but can be downloaded is never dropped in one click: the message
+    area asks first, with the download beside "Leave without it"."""
+    unsaved = next((m for m in ui.messages if m.kind == "unsaved"), None)
+    if (not event.anyway and ui.save_failed and unsaved is not None
+            and unsaved.control == DOWNLOAD_GAME and ui.session is not None):
+        if unsaved.cancel == LEAVE_ANYWAY:
+            return ui, ()
+        asked = replace(unsaved, words=f"{unsaved.words} {UNSAVED_LEAVING}", cancel=LEAVE_ANYWAY)
+        return (replace(ui, messages=said(ui.messages, asked)),
+                (Focus(('#message-unsaved [data-ui="download"]',)),))
     left = replace(off_table(ui), selection="", log=(), thinking="", detail="",
-                   breakdown=None, hint_at=None, hints=(), review_seat=None, review=None)
+                   breakdown=None, hint_at=None, hints=(), review_seat=None, review=None,
+                   review_turning=(), review_cities=None)
     form, effects = open_form(left, OpenForm())
     return form, (*letting_go(ui), *effects)
 
@@ -265,7 +280,7 @@ def off_table(ui: UiState) -> UiState:
     if ui.session is None:
         return ui
     return replace(ui, session=None, mode=Mode.OVER, generation=ui.generation + 1,
-                   writer=Writer.HERE, tutorial=None,
+                   writer=Writer.HERE, tutorial=None, preparation=Preparation(),
                    messages=unsaid(ui.messages, "tab", "unsaved", "auto"))
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ui.model import advice, game, gestures, page, tabs, turn, tutor
+from ui.model import advice, game, gestures, page, preparing, record, tabs, turn, tutor
 from ui.model.effects import Result
 from ui.model.events import (
     Act,
@@ -36,13 +36,16 @@ from ui.model.events import (
     OpenForm,
     OtherTab,
     Panel,
+    Prepared,
+    RecordAsked,
+    Recorded,
     Resume,
     Reveal,
-    ReviewAnswer,
     RulesFilter,
     Saved,
     Select,
     Setting,
+    ShowHint,
     Start,
     Tab,
     TakeOver,
@@ -60,8 +63,8 @@ from ui.model.state import UiState
 _HANDLERS: dict[type, Callable[[UiState, Any], Result]] = {
     Begin: game.begin, Act: game.act, Select: game.select, Undo: game.undo,
     HandOver: game.hand_over, Tick: game.tick, Answer: game.answer, Thinking: game.thinking,
-    AskHint: advice.ask_hint, HintAnswer: advice.hint_answer, AskReview: advice.ask_review,
-    ReviewAnswer: advice.review_answer,
+    AskHint: advice.ask_hint, ShowHint: advice.show_hint, HintAnswer: advice.hint_answer,
+    AskReview: advice.ask_review, Prepared: advice.prepared,
     Setting: page.setting, Panel: page.panel, Notice: page.notice, Leave: page.leave,
     WorkerSaid: page.worker_said,
     OpenForm: page.open_form, Tab: page.tab, Saved: page.saved,
@@ -75,11 +78,15 @@ _HANDLERS: dict[type, Callable[[UiState, Any], Result]] = {
     CopyLink: gestures.copy_link, Copied: gestures.copied,
     WorkerReported: page.worker_reported,
     FormListed: page.form_listed, FormInput: page.form_input, Start: page.start,
+    Recorded: record.recorded, RecordAsked: record.record_asked,  # the record of games
 }
 
 
 def reduce(ui: UiState, event: Event) -> Result:
     """The next UI state and the effects to run, for any event in any state; a new prompt
-    is then announced or shown on the phone (``turn.settled``, whatever led to it)."""
+    is then announced or shown on the phone (``turn.settled``, whatever led to it), and a
+    decision is analysed for the review if the worker would be idle (``preparing``)."""
     nxt, effects = _HANDLERS[type(event)](ui, event)
-    return (nxt if nxt is ui else turn.settled(nxt, event)), effects
+    settled = nxt if nxt is ui else turn.settled(nxt, event)
+    ready, more = preparing.prepare(settled)
+    return ready, (*effects, *more)

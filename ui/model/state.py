@@ -7,9 +7,11 @@ from dataclasses import dataclass
 from enum import Enum
 
 import rome
+from rome.ai.answers import Cities, ReviewLine
 from ui.model.log import LogEntry
 from ui.model.messages import Message
 from ui.model.newgame import NewGameForm
+from ui.saves.record import Record
 from ui.saves.session import Seat, Session
 from ui.tutorial.course import Tutorial
 
@@ -61,6 +63,25 @@ class WorkerReport:
 
 
 @dataclass(frozen=True)
+class Preparation:
+    """The review prepared while the game goes (``ui.model.preparing``): the decisions
+    analysed so far (``checked``, by ply; ``lines`` the answers, one per decision the
+    worker could value), the one being analysed now (``asked``: generation and ply),
+    and whether any answer came from the page's quick AI."""
+
+    lines: tuple[ReviewLine, ...] = ()
+    checked: frozenset[int] = frozenset()
+    asked: tuple[int, int] | None = None
+    on_page: bool = False
+
+    def before(self, plies: int) -> Preparation:
+        """What stays true once the game is taken back to ``plies`` actions."""
+        return Preparation(tuple(x for x in self.lines if x["ply"] < plies),
+                           frozenset(p for p in self.checked if p < plies), None,
+                           self.on_page)
+
+
+@dataclass(frozen=True)
 class UiState:
     """Everything the page shows besides the game's own state."""
 
@@ -82,9 +103,13 @@ class UiState:
     hint_at: int | None = None  # moves played when the human asked for a hint (None: none)
     hints: tuple[Suggestion, ...] = ()  # its answer, best first; empty while it is worked out
     hint_source: str = ""  # where the answer was worked out: "worker" or "page"
+    hint_shown: int | None = None  # the suggestion whose place the phone was asked to show
     review_seat: int | None = None  # the seat whose decisions the end screen reviews
     review: tuple[Reviewed, ...] | None = None  # its answer; None while it is worked out
     review_source: str = ""  # "worker" or "page", as for a hint
+    review_turning: tuple[int, ...] = ()  # the plies of its turning points, costliest first
+    review_cities: Cities | None = None  # the seat's final city beside the winner's
+    preparation: Preparation = Preparation()  # the review worked out as the game goes
     slot: str | None = None  # the storage slot the game on the table saves to (None: none)
     save_failed: bool = False  # the last save was refused: offer "Download this game"
     writer: Writer = Writer.HERE  # whether this tab plays and saves the game on the table
@@ -109,6 +134,8 @@ class UiState:
     last_shrine: bool = False  # Shrine option: the new-game form starts from them
     # -- end of issue 40 --------------------------------------------------------------
     form: NewGameForm | None = None  # the new-game screen's values while it is shown
+    record: Record | None = None  # the record of games (ui.saves.record) as storage last
+    # held it; None where the table keeps none (an embed's)
 
 
 @dataclass(frozen=True)
@@ -120,7 +147,9 @@ class Suggestion:
     value: float
     loss: float
     reason: str
-    words: str  # the move in a player's words (rome.move_words where it was offered)
+    words: str  # the move in a player's words, told apart from the other suggestions'
+    why: str = ""  # why it ranks above the next suggestion ("" for the last)
+    where: tuple[str, ...] = ()  # where its plan is on the table (``ui.model.places``)
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from ui.model.effects import Claim, Follow, Release, Result
 from ui.model.events import Claimed, Followed, Lost, OtherTab, TakeOver, Wanted
 from ui.model.flow import log_for, saving, settle
 from ui.model.messages import Control, Message, said, unsaid
-from ui.model.state import Mode, UiState, Writer
+from ui.model.state import Mode, Preparation, UiState, Writer
 
 PLAY_HERE = Control("Play here", "play-here")
 OPEN_ELSEWHERE = ("This game is open in another tab, which plays and saves it; this tab "
@@ -52,7 +52,7 @@ def claimed(ui: UiState, event: Claimed) -> Result:
     if latest is not None and latest.actions != ui.session.actions:
         here = replace(here, session=latest, generation=ui.generation + 1, selection="",
                        log=log_for(latest, ui.log, ui.session), hint_at=None, hints=(),
-                       shown=None)
+                       shown=None, preparation=Preparation())
     nxt, effects = settle(here, delay_ms=0)
     assert nxt.session is not None
     return nxt, (*saving(nxt, nxt.session), *effects)

@@ -10,7 +10,7 @@ Pure: an observed player in, markup out (the embed page reuses it). Build target
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Protocol
 
 import rome
@@ -57,10 +57,12 @@ def _price_badge(outcome: Priced) -> str:
 def render_city(player: rome.SeenPlayer, seat: int, name: str,
                 targets: Mapping[rome.Action, Priced] | None = None, *, big: bool = False,
                 recent: frozenset[tuple[int, int]] = frozenset(),
-                fresh: tuple[int, int] | None = None) -> str:
+                fresh: tuple[int, int] | None = None,
+                mark: Callable[[int, int], str] | None = None) -> str:
     """HTML of one city. ``targets``: build actions for this city with their prices;
     ``recent``: positions built since the viewer's last decision (outlined); ``fresh``: the
-    one built by the last move (it fades in once)."""
+    one built by the last move (it fades in once); ``mark``: markup added inside each
+    space drawn, by its row and column (a hint's marks)."""
     by_pos = {(a.row, a.col): (a, o) for a, o in (targets or {}).items()}
     city = {(r, c): kind for r, c, kind, _deck in player["city"]}
     bricks = {(r, c) for r, c in player["bricks"]}
@@ -80,6 +82,7 @@ def render_city(player: rome.SeenPlayer, seat: int, name: str,
             target = by_pos.get((r, c))
             mark_cls = (" recent" if (r, c) in recent else "") + \
                 (" fresh" if (r, c) == fresh else "")
+            marked = mark(r, c) if mark is not None else ""
             if target is not None:
                 action, outcome = target
                 price = price_text(outcome.tokens, outcome.coins)
@@ -93,12 +96,13 @@ def render_city(player: rome.SeenPlayer, seat: int, name: str,
                 inner = (card_face(kind, square=True, brick_token=(r, c) in bricks,
                                   points=points.get((r, c), 0)) if kind is not None
                          else '<span class="plus" aria-hidden="true">+</span>')
-                mark = '<span class="swap" aria-hidden="true">⇄</span>' if kind else ""
+                swap = '<span class="swap" aria-hidden="true">⇄</span>' if kind else ""
                 cls = "cell target" + (" built replace" if kind is not None else "")
                 extra = attrs(data_action=str(action), data_cost_tokens=outcome.tokens,
                               data_cost_coins=outcome.coins, title=label)
                 cells.append(f'<button type="button" class="{cls}" style="{style}"{extra}>'
-                             f"{inner}{mark}{_price_badge(outcome)}{sr_only(label)}</button>")
+                             f"{inner}{swap}{_price_badge(outcome)}{sr_only(label)}"
+                             f"{marked}</button>")
             elif kind is not None:
                 label = f"{name}'s {card_title(kind)}"
                 if (r, c) in bricks:
@@ -110,9 +114,9 @@ def render_city(player: rome.SeenPlayer, seat: int, name: str,
                 cells.append(
                     f'<button type="button" class="cell built{mark_cls}" style="{style}"'
                     f'{attrs(data_card=kind, data_pos=f"{seat}:{r},{c}")}>'
-                    f"{inner}{sr_only(label)}</button>")
+                    f"{inner}{sr_only(label)}{marked}</button>")
             elif any(abs(r - rr) + abs(c - cc) == 1 for rr, cc in city):
-                cells.append(f'<div class="cell edge" style="{style}"></div>')
+                cells.append(f'<div class="cell edge" style="{style}">{marked}</div>')
     cls = "city big" if big else "city"
     return (f'<div class="{cls}" role="group" aria-label="{esc(name)}\'s city" '
             f'data-city="{seat}"><div class="city-grid" style="grid-template-rows:'

@@ -65,7 +65,7 @@ def render_city_detail(view: TableView, seat: int) -> str:
         value = rome.BUILDINGS[kinds[area[0]]].value
         colours = (points - bath) // (value * len(area))
         rows.append(f'<tr data-area="{seat}" data-points="{points}"><td>{len(area)} × '
-                    f"{value}-house</td><td>{value * len(area)} × {colours}</td>"
+                    f"value {value}</td><td>{value * len(area)} × {colours}</td>"
                     f"<td>{bath or '—'}</td><td>{points}</td></tr>")
     temples = "".join(f"<li>{esc(rome.BUILDINGS[k].name)}: {pts}</li>"
                       for _pos_, k, pts in facts.temple_points(p)) or "<li>none</li>"

@@ -10,6 +10,7 @@ move does, in the engine's plain words (``rome.move_words``), never the notation
 from __future__ import annotations
 
 from rome.ai import ADVICE_SOURCE, EVEN
+from ui.model.places import place_tab
 from ui.model.state import Suggestion
 from ui.render.view import TableView
 from ui.words.markup import button, esc
@@ -36,6 +37,18 @@ def closeness(loss: float) -> str:
     return f"about {loss:.0f} point{'s' if round(loss) != 1 else ''} worse than the first"
 
 
+def hint_mark(view: TableView, place: str) -> str:
+    """The mark a shown hint leaves on ``place`` (a place named by ``ui.model.advice``):
+    an element carrying ``data-hint-mark``, the numbers of the suggestions whose plan goes
+    there, that the page's style shows while one of those suggestions is hovered or
+    focused (pure markup and CSS, as the log marks a building's cell: no handler, no
+    render when the pointer moves)."""
+    ranks = [str(i) for i, s in enumerate(view.hints) if place in s.where]
+    if not ranks:
+        return ""
+    return f'<span class="hint-mark" data-hint-mark="{" ".join(ranks)}" aria-hidden="true"></span>'
+
+
 def _suggestion(rank: int, s: Suggestion) -> str:
     """One suggested move: a button that plays it, what it does and how it compares."""
     text = str(s.action)
@@ -43,8 +56,13 @@ def _suggestion(rank: int, s: Suggestion) -> str:
     compared = "the best move found" if rank == 0 else closeness(s.loss)
     play = button(esc(words), cls="btn hint-move", data_hint=text,
                   aria=f"Play: {words} ({compared})")
-    return (f'<li>{play} <span class="hint-value">{esc(sentence(compared))}.</span> '
-            f'<span class="hint-reason">{esc(sentence(s.reason))}.</span></li>')
+    why = f' <span class="hint-why">{esc(s.why)}</span>' if s.why else ""
+    tab = place_tab(s.where)
+    show = button("Show", cls="btn hint-show", data_ui="hint-show", data_rank=rank,
+                  aria=f"Show where it goes: {words}") if tab else ""
+    return (f'<li data-hint-rank="{rank}">{play}{show} '
+            f'<span class="hint-value">{esc(sentence(compared))}.</span> '
+            f'<span class="hint-reason">{esc(sentence(s.reason))}.</span>{why}</li>')
 
 
 def render_hint(view: TableView) -> str:
@@ -60,8 +78,10 @@ def render_hint(view: TableView) -> str:
                 '<span class="spinner" aria-hidden="true"></span>Looking for good moves…</div>')
     elif shown:
         items = "".join(_suggestion(i, s) for i, s in enumerate(view.hints))
+        shown_at = ("" if view.hint_shown is None
+                    else f' data-hint-shown="{view.hint_shown}"')
         out += (f'<div id="hint" class="hints" role="status" data-hint-state="shown" '
-                f'data-hint-source="{esc(view.hint)}">'
+                f'data-hint-source="{esc(view.hint)}"{shown_at}>'
                 f"<p>Suggested moves, best first, checked by {esc(checker(view.hint))} "
                 "(choose one to play it):</p>"
                 f"<ol>{items}</ol></div>")

@@ -92,11 +92,17 @@ RESUME_FILE = (
 card's other buttons (the browser's own file control cannot be styled)."""
 
 
-def render_form(form: NewGameForm, open_hands: bool = False) -> str:
+RECORD = '<section class="record" id="record" aria-labelledby="record-title"></section>'
+"""Where the record of games is drawn (``ui.render.record``, by the painter: it changes
+while the screen is shown, when the record is reset or another tab counts a game)."""
+
+
+def render_form(form: NewGameForm, open_hands: bool = False, record: bool = False) -> str:
     """The new-game screen of ``form``: saved games first (resume or delete, or a
     downloaded file), then the seats and the options. "Open hands" is the table's own
     setting (``#open-hands`` changes it at once), offered here too because a phone's top
-    bar has no room for it."""
+    bar has no room for it. ``record``: the page keeps a record of games (not an
+    embed's), drawn in its place."""
     rows = "".join(_seat_row(i, kind, name)
                    for i, (kind, name) in enumerate(zip(form.kinds, form.names, strict=True)))
     notice = form.notice
@@ -110,7 +116,8 @@ def render_form(form: NewGameForm, open_hands: bool = False) -> str:
         '<p class="subtitle">A game of emissaries, bricks and buildings for 2 to 4 '
         "architects.</p>"
         f"{notice_html}{learn_to_play()}{render_saved(games)}{RESUME_FILE}"
-        '<h2>New game</h2><div class="seats">' + rows + "</div>"
+        + (RECORD if record else "")
+        + '<h2>New game</h2><div class="seats">' + rows + "</div>"
         + '<ul class="levels">' + "".join(f"<li>{esc(line)}</li>" for line in LEVEL_LINES.values())
         + "</ul>"
         '<div class="options">'

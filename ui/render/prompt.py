@@ -9,9 +9,10 @@ the view offers; their text comes from ``str(action)``, never built here.
 from __future__ import annotations
 
 import rome
+from ui.model.places import choice_place
 from ui.render.city import price_text
 from ui.render.help_panel import title_of
-from ui.render.hint import render_hint
+from ui.render.hint import hint_mark, render_hint
 from ui.render.svg_cards import card_face
 from ui.render.view import TableView
 from ui.words import anchors, facts
@@ -27,7 +28,8 @@ def _card_choices(verb: str, kinds: list[str], view: TableView, label: str) -> s
         action = by_kind.get(kind)
         if action is not None and kind not in done:
             done.add(kind)
-            out.append(button(card_face(kind), cls="card choice", data_action=str(action),
+            out.append(button(card_face(kind) + hint_mark(view, choice_place(kind)),
+                              cls="card choice", data_action=str(action),
                               data_card=kind, aria=f"{label}: {card_title(kind)}"))
         else:
             out.append(f'<div class="card" role="img" aria-label="{esc(card_title(kind))}">'

@@ -41,9 +41,9 @@ EFFECT_HINTS = {  # a few characters summarising the effect, readable on a small
     "colosseum": "1+1✦/adj", "school": "draw/adj", "university": "1+draw/adj",
     "baths": "pt/adj", "imperial-baths": "1+pt/adj", "aqueduct": "1 per row/col",
     "grand-aqueduct": "1 per row/col", "temple-luna": "1 per ★", "temple-mars": "5 if a 4",
-    "temple-venus": "2 per 2-house", "temple-jupiter": "2 per temple",
+    "temple-venus": "2 per 2-Val", "temple-jupiter": "2 per temple",
     "temple-mercury": "1 per 3¢", "temple-minerva": "10 if 16 bldg",
-    "temple-fortuna": "15 if 4 colours", "temple-cupid": "10 if 4× 2-house",
+    "temple-fortuna": "15 if 4 colours", "temple-cupid": "10 if 4× 2-Val",
     "temple-juno": "10 if 4 temples", "temple-saturn": "15 if 4 farms",
     "shrine": "2 per adj",
 }

@@ -8,8 +8,12 @@ writing ``data-action=str(action)``; nothing here decides what is allowed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import rome
+from ui.model.places import cell_place, offer_place, space_place
 from ui.render.city import render_city
+from ui.render.hint import hint_mark
 from ui.render.svg_cards import back_face, card_face, influence_card_svg
 from ui.render.view import TableView
 from ui.words import facts
@@ -18,11 +22,8 @@ from ui.words.markup import SEAT_COLOUR_NAMES, Attr, button, esc, sr_only
 
 PHASE_NAMES = {"draft": "Opening draft", "emissary": "Placing emissaries",
                "action": "Actions", "over": "Game over"}
-CATEGORY_LABELS = {
-    "residential": "Residential areas", "aqueducts": "Aqueducts", "temples": "Temples",
-    "shrine": "Shrine", "coins": "Coins", "influence_tokens": "Influence tokens (½)",
-    "influence_cards": "Influence cards",
-}
+CATEGORY_LABELS = {cat: words.capitalize() + (" (½)" if cat == "influence_tokens" else "")
+                   for cat, words in rome.CATEGORY_WORDS.items()}
 
 
 def pawn(seat: int, names: tuple[str, ...], small: bool = False) -> str:
@@ -78,6 +79,7 @@ def render_strip(view: TableView) -> str:
                  f'{cogs}<i class="mini">⚙</i></span>')
         if occupant >= 0:
             inner += pawn(occupant, view.names)
+        inner += hint_mark(view, space_place(space))
         cls = ("space" + (" acting" if acting else "") + (" taken" if occupant >= 0 else "")
                + (" recent" if space in placed_now and occupant >= 0 else ""))
         action = places.get(space)
@@ -112,7 +114,8 @@ def render_offer(view: TableView) -> str:
             action = takes.get((deck, kind))
             if action is not None and (deck, kind) not in done:
                 done.add((deck, kind))
-                cards.append(button(card_face(kind), cls="card take", data_action=str(action),
+                cards.append(button(card_face(kind) + hint_mark(view, offer_place(deck, kind)),
+                                    cls="card take", data_action=str(action),
                                     data_card=kind, aria=f"Take {card_title(kind)}"))
             else:
                 cards.append(_card_button(kind, card_title(kind)))
@@ -199,6 +202,11 @@ def _breakdown(view: TableView, seat: int) -> str:
             f"<td>{score['total']}</td></tr></table>")
 
 
+def _cell_mark(view: TableView) -> Callable[[int, int], str]:
+    """The hint's mark on a space of the viewer's city."""
+    return lambda row, col: hint_mark(view, cell_place(row, col))
+
+
 def render_player(view: TableView, seat: int, *, main: bool) -> str:
     """One seat's panel: resources, hand and city (``data-seat`` / ``data-city``)."""
     obs = view.obs
@@ -242,7 +250,7 @@ def render_player(view: TableView, seat: int, *, main: bool) -> str:
         + (_breakdown(view, seat) if open_ else "")
         + render_hand(view, seat) + "</div>"
         + render_city(p, seat, view.names[seat], targets, big=main, recent=recent,
-                       fresh=fresh)
+                       fresh=fresh, mark=_cell_mark(view) if seat == view.viewer else None)
         + "</section>"
     )
 

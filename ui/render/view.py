@@ -13,7 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import rome
+from rome.ai.answers import Cities
 from ui.model.log import LogEntry
+from ui.model.preparing import progress
 from ui.model.state import Mode, Reviewed, Suggestion, UiState
 from ui.words import facts
 from ui.words.names import isolate_text
@@ -59,9 +61,13 @@ class TableView:
     winners: tuple[int, ...] = ()
     hint: str = ""  # "" none asked, "pending" being worked out, "worker" / "page": shown
     hints: tuple[Suggestion, ...] = ()
+    hint_shown: int | None = None  # the suggestion whose place the phone shows
     review_seat: int | None = None  # the end screen's review: whose decisions
     review: tuple[Reviewed, ...] | None = None  # None while it is worked out
     review_source: str = ""
+    review_turning: tuple[int, ...] = ()  # the plies of its turning points, costliest first
+    review_cities: Cities | None = None  # the seat's final city beside the winner's
+    review_progress: tuple[int, int] = (0, 0)  # its decisions analysed, all of them
 
     @property
     def over(self) -> bool:
@@ -254,6 +260,9 @@ def table_view(ui: UiState) -> TableView:
         can_undo=ui.mode is Mode.HUMAN and s.undo_point() is not None,
         open_hands=ui.open_hands, log=ui.log, detail=ui.detail, breakdown=ui.breakdown,
         winners=tuple(rome.winners(state)) if over else (), hint=hint,
-        hints=ui.hints if hint not in ("", "pending") else (),
+        hints=ui.hints if hint not in ("", "pending") else (), hint_shown=ui.hint_shown,
         review_seat=ui.review_seat if over else None, review=ui.review,
-        review_source=ui.review_source)
+        review_source=ui.review_source, review_turning=ui.review_turning,
+        review_cities=ui.review_cities,
+        review_progress=progress(ui, ui.review_seat) if over and ui.review_seat is not None
+        else (0, 0))

@@ -163,7 +163,9 @@ def import_game(text: str) -> Session:
     players = data.get("players")
     if type(players) is not int or players != len(seats):
         raise FILE.refuse("players", f"its number of seats, {len(seats)}", players)
-    return Session.replayed(seats, seed, shrine, actions, None, FILE)
+    session = Session.replayed(seats, seed, shrine, actions, None, FILE)
+    session.imported = True  # not played here: never counted in the record of games
+    return session
 
 
 class Saves:

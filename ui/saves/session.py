@@ -77,6 +77,7 @@ class Session:
     auto: list[bool] = field(default_factory=list)
     actors: list[int] = field(default_factory=list)  # seat that took each action
     states: list[rome.GameState] = field(default_factory=list)
+    imported: bool = False  # brought back from a file: never counted in the record of games
 
     @staticmethod
     def new(seats: list[Seat], seed: int, shrine: bool) -> Session:
@@ -153,8 +154,10 @@ class Session:
 
     # -- saving -----------------------------------------------------------------------
     def to_save(self) -> dict[str, rome.JSONLike]:
-        """The save: options and the action texts; states are rebuilt by replaying."""
-        return {
+        """The save: options and the action texts; states are rebuilt by replaying. A game
+        brought back from a file says so (``imported``), so that a reload never counts it
+        in the record of games (``ui.saves.record``)."""
+        data: dict[str, rome.JSONLike] = {
             "version": rome.SAVE_VERSION,
             "seats": [s.to_dict() for s in self.seats],
             "seed": self.seed,
@@ -162,6 +165,9 @@ class Session:
             "actions": list(self.actions),
             "auto": list(self.auto),
         }
+        if self.imported:
+            data["imported"] = True
+        return data
 
     @staticmethod
     def from_save(data: rome.JSON) -> Session:
@@ -180,7 +186,10 @@ class Session:
         if not isinstance(auto, list) or len(auto) != len(actions):
             raise SAVED.refuse("forced moves", f"a list of {len(actions)} true or false, one "
                                "per move", auto)
-        return Session.replayed(seats, seed, shrine, actions, auto, SAVED)
+        imported = SAVED.flag("imported flag", data.get("imported", False))
+        session = Session.replayed(seats, seed, shrine, actions, auto, SAVED)
+        session.imported = imported
+        return session
 
     @staticmethod
     def replayed(seats: list[Seat], seed: int, shrine: bool, actions: list[str],

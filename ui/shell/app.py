@@ -25,7 +25,8 @@ from ui.bounds import PACE_NAMES
 from ui.model import effects, events, needs_render, reduce
 from ui.model.state import UiState
 from ui.render import newgame
-from ui.saves import another_tab, save
+from ui.saves import another_tab, record_store, save
+from ui.saves.record import Record
 from ui.saves.session import SaveError, Seat, Session
 from ui.saves.storage import Store
 from ui.shell import boot, loop
@@ -54,11 +55,19 @@ class App:
         # Storage closed is said at once on the first screen; once a game is on the table its
         # refused save says it in the message area, so it is not repeated as a notice.
         self.closed = self.saves.closed_notice()
+        # The record of games (issue 43): an embed's table keeps none.
+        record: Record | None = None
+        unread = ""
+        if not compact:
+            record, unread = record_store.load(self.saves.store)
         self.ui = UiState(pace=int(settings.get("pace", PACE_NAMES["normal"])),
                           theme=str(settings.get("theme", "auto")),
                           open_hands=bool(settings.get("open_hands", False)),
-                          notices=tuple(n for n in (self.closed, notice) if n))
+                          notices=tuple(n for n in (self.closed, notice, unread) if n),
+                          record=record)
         self.saves.watch(self._on_other_tab)
+        if record is not None:
+            self.saves.store.listen(self._on_record)
         self.tabs = Tabs(window, namespace, lambda slot: self.dispatch(events.Wanted(slot)),
                          lambda slot: self.dispatch(events.Lost(slot)),
                          alone=not self.saves.store.available)
@@ -167,6 +176,14 @@ class App:
         if self.ui.slot is not None and slot in ("", self.ui.slot):
             self.dispatch(events.OtherTab(self.ui.slot))
 
+    def _on_record(self, key: str, text: str | None) -> None:
+        """Another tab wrote the record of games ("": cleared storage): show it as it is
+        now (an unreadable one is left to this tab's next count, which sets it aside)."""
+        if key in ("", record_store.KEY):
+            heard = record_store.heard(text if key else None)
+            if heard is not None:
+                self.dispatch(events.Recorded(heard))
+
     # -- the loop -------------------------------------------------------------------------
     def dispatch(self, event: events.Event) -> None:
         """Reduce, run the effects (whose answers are reduced at once), render once; errors
@@ -201,10 +218,12 @@ class App:
                         pending.append(answer)
         form = self.ui.form
         if form is not None and form is not before.form and not typed:
-            self.paint.form(newgame.render_form(form, self.ui.open_hands),
+            self.paint.form(newgame.render_form(form, self.ui.open_hands,
+                                                record=self.ui.record is not None),
                             first=before.form is None)
         self.paint.help(self.ui)
         self.paint.worker(self.ui)
+        self.paint.record(self.ui)
         if self.ui.session is not None and needs_worker([s.level for s in self.ui.session.seats]):
             self.computers.start()  # as early as possible: this game's computers need it
         if self.ui.session is not None and (force or needs_render(before, self.ui)):
@@ -241,8 +260,8 @@ class App:
             boot.background(loop.ask(self, effect, time.monotonic()))
         elif isinstance(effect, effects.Analyse):
             boot.background(loop.analyse(self, effect))
-        elif isinstance(effect, effects.Review):
-            boot.background(loop.review(self, effect))
+        elif isinstance(effect, effects.Prepare):
+            boot.background(loop.prepare(self, effect))
         elif isinstance(effect, effects.Load):
             return self.load(effect.slot)
         elif isinstance(effect, effects.Place):
@@ -253,6 +272,13 @@ class App:
                 return events.OpenForm()
         elif isinstance(effect, effects.Download):
             download(effect.text, effect.filename)
+        elif isinstance(effect, effects.Count):
+            return events.Recorded(*record_store.add(self.saves.store, self.ui.record
+                                                     or Record(), effect.game))
+        elif isinstance(effect, effects.Forget):
+            if bool(window.confirm(effect.question)):
+                return events.Recorded(*record_store.reset(self.saves.store, self.ui.record
+                                                           or Record()))
         elif isinstance(effect, effects.Copy):
             boot.background(self.copy(effect.text))
         elif isinstance(effect, effects.ShowForm):

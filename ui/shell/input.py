@@ -157,10 +157,14 @@ class Input:
             "help-backdrop": events.Panel("help", False),
             "detail-close": events.Panel("detail", ""), "dismiss": events.Notice(""),
             "play-here": events.TakeOver(), "newgame": events.Leave(),
+            "leave-anyway": events.Leave(anyway=True),
             "tutorial-next": events.TutorialNext(),  # the guided game (issue 41)
             # hot-seat and the phone (issue 40)
             "reveal-hands": events.Reveal(True), "keep-hands": events.Reveal(False),
             TO_CHOICES: events.ToChoices(),
+            # the record of games (issue 43)
+            "record-download": events.RecordAsked("download"),
+            "record-reset": events.RecordAsked("reset"),
         }
         if command in simple:
             page.dispatch(simple[command])
@@ -170,6 +174,8 @@ class Input:
                                        else True, back=f"#{target.id}" if target.id else ""))
         elif command == "review":
             page.dispatch(events.AskReview(int(target.getAttribute("data-review-seat"))))
+        elif command == "hint-show":
+            page.dispatch(events.ShowHint(int(target.getAttribute("data-rank"))))
         elif command == "tab":
             page.dispatch(events.Tab(str(target.getAttribute("data-tab"))))
         elif command == "breakdown":

@@ -85,13 +85,12 @@ async def analyse(host: Host, effect: effects.Analyse) -> None:
                                                 source))
 
 
-async def review(host: Host, effect: effects.Review) -> None:
-    """Review a seat's decisions in the AI worker (the page's quick AI if it is down)."""
+async def prepare(host: Host, effect: effects.Prepare) -> None:
+    """Review one decision in the AI worker (the page's quick AI if it is down)."""
     await _worker_job(
-        host, effect.generation, "No review this time",
-        lambda s: host.computers.review(s, effect.seat, effect.level),
-        lambda lines, source: events.ReviewAnswer(effect.generation, effect.seat, lines,
-                                                  source))
+        host, effect.generation, "A decision could not be checked",
+        lambda s: host.computers.review_decision(s, effect.ply, effect.seat, effect.level),
+        lambda lines, source: events.Prepared(effect.generation, effect.ply, lines, source))
 
 
 async def _worker_job(host: Host, generation: int, failed: str,

@@ -24,6 +24,7 @@ from ui.render.handover import render_handover
 from ui.render.help_panel import render_help, rules_view
 from ui.render.messages import render_messages
 from ui.render.prompt import render_prompt
+from ui.render.record import render_record
 from ui.render.review import render_review
 from ui.render.table import regions
 from ui.render.table_layout import TABLE_SKELETON, controls
@@ -92,6 +93,11 @@ class Painter:
             or document.getElementById("start-btn")
         if present(choice) and may_take_focus():
             choice.focus()
+
+    def record(self, ui: UiState) -> None:
+        """The record of games on the new-game screen, when it is shown and changed."""
+        if ui.record is not None and present(document.getElementById("record")):
+            self._set("record", render_record(ui.record, str(window.location.href)))
 
     def table(self) -> None:
         self.screen(TABLE_SKELETON)

@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import random
 import secrets
 from collections.abc import Awaitable, Callable
@@ -56,7 +55,6 @@ from ui.worker.health import (
     PING_LIMIT_S,
     QUICK_LEVEL,
     REPLAY_WAIT_S,
-    REVIEW_LIMIT_MOVES,
     WARMING_ON_PAGE,
     busy_limit,
     incident,
@@ -223,10 +221,10 @@ class ComputerPlayers:
             waited += 0.1
         return self.status == "ready"
 
-    def _limit(self, level: str, num_players: int, caps: int = 1) -> float:
+    def _limit(self, level: str, num_players: int) -> float:
         if self.move_limit is not None:
-            return self.move_limit * caps
-        return busy_limit(level, num_players, caps)
+            return self.move_limit
+        return busy_limit(level, num_players)
 
     async def choose(self, state: rome.GameState, seat: int, level: str, seed: int,
                      waiting: Callable[[str], None], who: str = "") -> str:
@@ -268,25 +266,27 @@ class ComputerPlayers:
 
         return tuple(analyse(obs, QUICK_LEVEL, seed)), "page"
 
-    async def review(self, game: Session, seat: int, level: str
-                     ) -> tuple[tuple[ReviewLine, ...], str]:
-        """The review of ``seat``'s decisions in the finished ``game``, and where it was worked
-        out ("worker", or "page" at the quick level when the worker is down)."""
+    async def review_decision(self, game: Session, ply: int, seat: int, level: str
+                              ) -> tuple[tuple[ReviewLine, ...], str]:
+        """The review of the decision ``seat`` took at the game's action ``ply`` (one line,
+        none if it could not be valued), and where it was worked out ("worker", or "page"
+        at the quick level when the worker is down)."""
+        obs = rome.observation(game.states[ply], seat)
+        played = game.actions[ply]
         self.start()
         lines = await self._answer(
             lambda _text: None,
-            lambda w: w.review(len(game.seats), game.seed, json.dumps(game.actions), seat,
-                               level, game.shrine),
-            self._limit(level, len(game.seats), REVIEW_LIMIT_MOVES),
-            lambda text: tuple(read_review(text)))
+            lambda w: w.review_decision(rome.observation_json(obs), played, game.seed, ply,
+                                        level),
+            self._limit(level, len(game.seats)), lambda text: tuple(read_review(text)))
         if isinstance(lines, tuple):
             return lines, "worker"
         if isinstance(lines, Fault):
             self._said_instead("the review comes from the quick AI")
-        from rome.ai import review
+        from rome.ai import review_decision
 
-        return tuple(review(len(game.seats), game.seed, list(game.actions), seat,
-                            QUICK_LEVEL, shrine=game.shrine)), "page"
+        line = review_decision(obs, played, game.seed, ply, QUICK_LEVEL)
+        return ((line,) if line is not None else ()), "page"
 
     async def _answer(self, waiting: Callable[[str], None],
                       call: Callable[[AiWorker], Awaitable[str]], limit: float,

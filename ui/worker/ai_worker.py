@@ -64,15 +64,17 @@ def analyse(obs_json: str, level: str, seed: int) -> str:
     return answer_json(best_moves(rome.read_observation(obs_json), str(level), int(seed)))
 
 
-def review(num_players: int, seed: int, actions_json: str, seat: int, level: str,
-           shrine: bool) -> str:
-    """The review of ``seat``'s decisions in the game ``actions_json`` (a JSON list of
-    action texts): its lines as ``rome.ai.answers.answer_json`` writes them."""
-    from rome.ai import review as review_game
+def review_decision(obs_json: str, played: str, game_seed: int, ply: int, level: str) -> str:
+    """One decision of the seat whose observation is ``obs_json`` (before it played
+    ``played``, the game's ``ply``-th action) against the best move found, as a review of
+    one line (none if the seat was not to act): the page asks for it while the worker would
+    be idle and keeps the answers for the end of the game."""
+    from rome.ai import review_decision as one_decision
 
-    return answer_json(review_game(int(num_players), int(seed), json.loads(actions_json),
-                                   int(seat), str(level), shrine=bool(shrine)))
+    line = one_decision(rome.read_observation(obs_json), str(played), int(game_seed),
+                        int(ply), str(level))
+    return answer_json([] if line is None else [line])
 
 
 __export__ = ["self_check", "ping", "hold", "legal_count", "levels", "choose", "analyse",
-              "review"]
+              "review_decision"]

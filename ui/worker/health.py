@@ -10,9 +10,9 @@ judged by what it was asked:
 
 * an idle worker answers a ping (``ping``, a cheap export) within ``PING_LIMIT_S``;
 * a busy one answers a move within its level's wall-clock cap (``rome.ai.levels``, the
-  search's safety net) plus ``MARGIN_S``; a hint within the same (its analysis has no
-  clock, but at the advice level it takes under a second); a review within
-  ``REVIEW_LIMIT_MOVES`` caps plus the margin.
+  search's safety net) plus ``MARGIN_S``; a hint or the review of one decision within the
+  same (its analysis has no clock, but at the advice level it costs about a hard
+  decision).
 
 Words: a notice about the worker is what happened (:func:`incident`) followed by the
 worker's state (:func:`status_words`), and the rules dialog's About line shows that state
@@ -40,9 +40,6 @@ MARGIN_S = 2.0
 """What a busy worker may take beyond its level's wall-clock cap before it counts as dead:
 the search stops within a few milliseconds of its cap, and a fresh worker's first
 decision also loads the search modules (well under a second)."""
-REVIEW_LIMIT_MOVES = 6
-"""A review is one analysis per decision of a seat (about 40, 6.3 s in all at the advice
-level, docs/ai.md): it may take this many caps before it counts as a hang."""
 REPLAY_WAIT_S = 2.0
 """How long the request in hand when the worker died waits for the restarted worker before
 the page answers it instead: a restart from the memory snapshot took 0.5-0.7 s on a loaded
@@ -74,10 +71,10 @@ def cap_seconds(level: str, num_players: int) -> float:
     return max(caps)
 
 
-def busy_limit(level: str, num_players: int, caps: int = 1) -> float:
-    """Seconds a worker busy with a request of ``level`` may stay silent: ``caps`` times
-    the level's wall-clock cap, plus the margin."""
-    return caps * cap_seconds(level, num_players) + MARGIN_S
+def busy_limit(level: str, num_players: int) -> float:
+    """Seconds a worker busy with a request of ``level`` may stay silent: the level's
+    wall-clock cap plus the margin."""
+    return cap_seconds(level, num_players) + MARGIN_S
 
 
 def incident(cause: str, detail: str | float = "") -> str:
