@@ -148,6 +148,9 @@ def test_full_storage_keeps_a_download_on_the_table_and_saves_again_once_freed(
     # Storage frees: the next move's save succeeds, with every move, and the message goes.
     page.evaluate("window.storageFull = false")
     play_human_moves(page, 1)
+    # the computer's reply played and saved too: a save landing after the clear below
+    # would make the next start resume the game instead of showing the first screen
+    page.wait_for_function(f"{TABLE}?.dataset.waiting === 'human'")
     expect(said).to_be_empty()
     assert stored_actions(page) == json.loads(page.evaluate("window.rome.record()"))["actions"]
     # Loaded back in a fresh page, the downloaded game resumes where it was.
