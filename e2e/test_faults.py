@@ -55,12 +55,15 @@ def quiet(page: Page) -> bool:
 
 
 def play_human_moves(page: Page, count: int) -> None:
-    """Click the first offered action ``count`` times, waiting for the human's turn."""
+    """Click the first offered action ``count`` times, each at the human's turn, then wait
+    until the computer has replied: its move is saved (or refused) by then, so what storage
+    holds can be compared with the game, and nothing is written after the test goes on."""
     for _ in range(count):
         page.wait_for_function(f"{TABLE}?.dataset.waiting === 'human'")
         before = page.locator("#table").get_attribute("data-moves")
         page.locator("[data-action]:not([disabled])").first.click()
         page.wait_for_function(f"{TABLE}.dataset.moves !== '{before}'")
+    page.wait_for_function(f"['human', 'over'].includes({TABLE}?.dataset.waiting)")
 
 
 # -- storage ---------------------------------------------------------------------------------
@@ -148,9 +151,6 @@ def test_full_storage_keeps_a_download_on_the_table_and_saves_again_once_freed(
     # Storage frees: the next move's save succeeds, with every move, and the message goes.
     page.evaluate("window.storageFull = false")
     play_human_moves(page, 1)
-    # the computer's reply played and saved too: a save landing after the clear below
-    # would make the next start resume the game instead of showing the first screen
-    page.wait_for_function(f"{TABLE}?.dataset.waiting === 'human'")
     expect(said).to_be_empty()
     assert stored_actions(page) == json.loads(page.evaluate("window.rome.record()"))["actions"]
     # Loaded back in a fresh page, the downloaded game resumes where it was.
