@@ -32,19 +32,6 @@ FAILS_LATER = {
     "indexeddb-open-never-answers": """(() => {
       IDBFactory.prototype.open = function () { return new EventTarget(); };
     })();""",
-    # Opens work, every write fails: each request that would change a store aborts its
-    # transaction (AbortError on the request, `abort` on the transaction), as a disk that
-    # fills up under a database does.
-    "indexeddb-writes-abort": """(() => {
-      for (const verb of ["put", "add", "delete", "clear"]) {
-        const real = IDBObjectStore.prototype[verb];
-        IDBObjectStore.prototype[verb] = function (...args) {
-          const request = real.apply(this, args);
-          this.transaction.abort();
-          return request;
-        };
-      }
-    })();""",
     "cache-storage-rejects": """(() => {
       CacheStorage.prototype.open = () =>
         Promise.reject(new DOMException("Unknown failure.", "UnknownError"));

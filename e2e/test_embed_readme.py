@@ -27,6 +27,7 @@ from playwright.sync_api import Browser, Frame, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from scripts.serve import start_server
+from ui.worker.ai_client import BOOT_LIMIT_S
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "e2e" / "artifacts" / "embed"
@@ -280,6 +281,12 @@ def test_the_compact_game_draws_strip_offer_and_hints_whole(loaded: Loaded) -> N
     page = loaded.page
     n = next(i for i, url in enumerate(loaded.urls) if "view=game" in url)
     frame = nth_frame(page, n)
+    # The hint waits for the AI worker's first boot, which in a sandboxed frame has no
+    # memory snapshot and here shares two cores with every other view's start: wait for it
+    # (up to its own boot limit), so what is timed below is the hint, not the boot.
+    frame.wait_for_function(
+        "document.getElementById('worker-status')?.dataset.workerReady === 'true'",
+        timeout=BOOT_LIMIT_S * 1000)
     frame.locator('[data-ui="hint"]').click(timeout=120_000)  # the human's turn
     frame.locator('#hint[data-hint-state="shown"]').wait_for(timeout=60_000)
     # The host's frame grows to the hints (frame-height.js, the README's script).

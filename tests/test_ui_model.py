@@ -495,7 +495,12 @@ def test_leaving_a_game_that_is_not_saved_asks_first() -> None:
     assert message.control == model.Control("Download this game", "download")
     assert message.cancel == model.Control("Leave without it", "leave-anyway")
     assert effects == (model.Focus(('#message-unsaved [data-ui="download"]',)),)
-    assert model.reduce(asked, model.Leave()) == (asked, ())  # asked once
+    # asked once: a second click shows the way out; a save refused meanwhile keeps asking
+    assert model.reduce(asked, model.Leave()) == (
+        asked, (model.Focus(('#message-unsaved [data-ui="leave-anyway"]',)),))
+    again, _ = model.reduce(asked, model.Saved(False, problem="Storage is still full."))
+    kept = next(m for m in again.messages if m.kind == "unsaved")
+    assert kept.words.startswith("Storage is still full. ") and kept.cancel == message.cancel
     left, effects = model.reduce(asked, model.Leave(anyway=True))
     assert left.session is None and any(isinstance(e, model.ShowForm) for e in effects)
     # saved, or kept nowhere whatever the player does (a sandboxed frame): no question

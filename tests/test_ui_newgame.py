@@ -161,8 +161,9 @@ def test_a_start_refused_says_why_and_keeps_every_value() -> None:
     alone = typed(on_form(), ("seat-kind-1", "none"))  # seat 2 has no empty choice
     assert alone.form == on_form().form
     lone = typed(on_form(), ("seat-kind-2", "none"), ("seat-kind-3", "none"))
-    one = model.reduce(typed(lone, ("seat-kind-1", "nobody")), model.Start())[0]
-    assert one.form is not None and one.form.notice == ""
+    two, effects = model.reduce(typed(lone, ("seat-kind-1", "nobody")), model.Start())
+    assert two.form is not None and two.form.notice == ""  # two seats always remain
+    assert [len(e.seats) for e in effects if isinstance(e, model.StartGame)] == [2]
 
 
 HOSTILE_FIELDS = [("seat-kind-9", "human"), ("seat-kind-x", "easy"), ("seat-kind-0", "god"),

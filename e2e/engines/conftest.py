@@ -17,7 +17,8 @@ from typing import Any
 
 import pytest
 
-from engines.browsers import EnginePage, launch
+from engines.browsers import EnginePage
+from engines.launch import launch
 from engines.playing import MEASURED, require
 from scripts.serve import start_server
 from scripts.vendor import build_site

@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from engines.browsers import EnginePage, launch
+from engines.browsers import EnginePage
+from engines.launch import launch
 from engines.playing import GAME, check_plays_with_one_notice, require
 
 SETTINGS = {

@@ -124,8 +124,9 @@ class ShowTable:
 
 @dataclass(frozen=True)
 class ShowForm:
-    """Leave the table for the new-game screen: say ``notice`` (the page adds what storage
-    reports), fill the seats with ``seats`` and the shrine box with ``shrine``."""
+    """Leave the table for the new-game screen: the page lists the saved games and adds
+    what storage reports to ``notice``, answering with ``FormListed``; the form starts from
+    ``seats`` and ``shrine`` (``ui.model.newgame.form_for``)."""
 
     notice: str = ""
     seats: tuple[Seat, ...] | None = None

@@ -99,8 +99,9 @@ def _put(values: tuple[str, ...], i: int, value: str) -> tuple[str, ...]:
 
 
 def chosen(form: NewGameForm) -> tuple[list[Seat], int | None]:
-    """The seats and the seed (None: a random one) the form asks for; raises ValueError
-    with the sentence to show if it cannot start."""
+    """The seats and the seed (None: a random one) the form asks for (at least two seats:
+    the first two menus offer no empty seat); raises ValueError with the sentence to show
+    if the seed cannot start a game."""
     seats = []
     for i, (kind, name) in enumerate(zip(form.kinds, form.names, strict=True)):
         if kind == EMPTY:
@@ -108,7 +109,5 @@ def chosen(form: NewGameForm) -> tuple[list[Seat], int | None]:
         human = kind == "human"
         seats.append(Seat(clean_name(name.strip(), default_name(i, human)), human,
                           "" if human else kind))
-    if len(seats) < 2:
-        raise ValueError("Choose at least two players.")
     text = form.seed.strip()
     return seats, FORM.whole_text("seed", SEED, text) if text else None

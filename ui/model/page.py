@@ -42,6 +42,14 @@ from ui.saves.refusal import DOWNLOAD
 from ui.words import anchors
 
 DOWNLOAD_GAME = Control(DOWNLOAD, "download")
+LEAVE_ANYWAY = Control("Leave without it", "leave-anyway")
+UNSAVED_LEAVING = "Leaving now loses it: download it first to play it on later."
+"""What "New game" asks while the game is not saved (:func:`leave`), after the reason."""
+
+
+def leaving_asked(message: Message) -> Message:
+    """The message of a game not saved, asking before the table is left."""
+    return replace(message, words=f"{message.words} {UNSAVED_LEAVING}", cancel=LEAVE_ANYWAY)
 
 
 def noticed(ui: UiState, text: str) -> UiState:
@@ -207,10 +215,6 @@ def worker_reported(ui: UiState, event: WorkerReported) -> Result:
     return (ui if now == was else replace(ui, worker=now)), ()
 
 
-LEAVE_ANYWAY = Control("Leave without it", "leave-anyway")
-UNSAVED_LEAVING = "Leaving now loses it: download it first to play it on later."
-
-
 def leave(ui: UiState, event: Leave) -> Result:
     """Off the table (the game stays saved) and on to the new-game screen. A game that
     could not be saved but can be downloaded is never dropped in one click: the message
@@ -218,10 +222,9 @@ def leave(ui: UiState, event: Leave) -> Result:
     unsaved = next((m for m in ui.messages if m.kind == "unsaved"), None)
     if (not event.anyway and ui.save_failed and unsaved is not None
             and unsaved.control == DOWNLOAD_GAME and ui.session is not None):
-        if unsaved.cancel == LEAVE_ANYWAY:
-            return ui, ()
-        asked = replace(unsaved, words=f"{unsaved.words} {UNSAVED_LEAVING}", cancel=LEAVE_ANYWAY)
-        return (replace(ui, messages=said(ui.messages, asked)),
+        if unsaved.cancel == LEAVE_ANYWAY:  # asked already: the way out, again
+            return ui, (Focus(('#message-unsaved [data-ui="leave-anyway"]',)),)
+        return (replace(ui, messages=said(ui.messages, leaving_asked(unsaved))),
                 (Focus(('#message-unsaved [data-ui="download"]',)),))
     left = replace(off_table(ui), selection="", log=(), thinking="", detail="",
                    breakdown=None, hint_at=None, hints=(), review_seat=None, review=None,
@@ -246,8 +249,9 @@ def form_listed(ui: UiState, event: FormListed) -> Result:
     """The screen opens, its values from the seats it was opened with (``form_for``)."""
     if ui.session is not None:  # a game was put on the table meanwhile
         return ui, ()
-    return replace(ui, form=newgame.form_for(event.seats, event.shrine, event.notice,
-                                             event.games)), ()
+    return (replace(ui, form=newgame.form_for(event.seats, event.shrine, event.notice,
+                                              event.games)),
+            (Focus(("[data-ui=resume-slot]", "#start-btn")),))  # its first choice
 
 
 def form_input(ui: UiState, event: FormInput) -> Result:
@@ -311,4 +315,7 @@ def saved(ui: UiState, event: Saved) -> Result:
     if event.ok:
         return replace(ui, save_failed=False, messages=unsaid(ui.messages, "unsaved")), ()
     said_ = Message("unsaved", event.problem, DOWNLOAD_GAME if event.download else None)
+    if event.download and any(m.kind == "unsaved" and m.cancel == LEAVE_ANYWAY
+                              for m in ui.messages):
+        said_ = leaving_asked(said_)  # a save refused again while "New game" asks
     return replace(ui, save_failed=True, messages=said(ui.messages, said_)), ()

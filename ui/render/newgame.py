@@ -12,14 +12,14 @@ import random
 import time
 from collections.abc import Sequence
 
-from ui.model.newgame import NAME_CHARS, NewGameForm, default_name, kinds_offered
+from ui.model.newgame import EMPTY, NAME_CHARS, NewGameForm, default_name, kinds_offered
 from ui.saves.save import GameInfo
 from ui.saves.session import Seat
 from ui.tutorial.first_game import FIRST_GAME
 from ui.words.facts import rounds
 from ui.words.markup import SEAT_COLOUR_NAMES, SEAT_COLOURS, attrs, button, esc
 
-KIND_LABELS = {"none": "— empty seat —", "human": "Human"}
+KIND_LABELS = {EMPTY: "— empty seat —", "human": "Human"}
 """A seat's menu says "Computer — <level>" for every other choice."""
 LEVEL_LINES: dict[str, str] = {
     "easy": "Easy — plays sensible moves with a little randomness; good for learning.",

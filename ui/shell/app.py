@@ -218,9 +218,8 @@ class App:
                         pending.append(answer)
         form = self.ui.form
         if form is not None and form is not before.form and not typed:
-            self.paint.form(newgame.render_form(form, self.ui.open_hands,
-                                                record=self.ui.record is not None),
-                            first=before.form is None)
+            self.paint.screen(newgame.render_form(form, self.ui.open_hands,
+                                                  record=self.ui.record is not None))
         self.paint.help(self.ui)
         self.paint.worker(self.ui)
         self.paint.record(self.ui)

@@ -195,7 +195,10 @@ class Input:
         elif command == "download":
             page.dispatch(events.Download())
         elif command == "rematch" and s is not None:
-            page.new_game(s.seats, newgame.random_seed(), s.shrine)
+            if page.ui.save_failed:  # never drops an unsaved game in one click: asks first
+                page.dispatch(events.Leave())
+            else:
+                page.new_game(s.seats, newgame.random_seed(), s.shrine)
         elif command == "replay-link":
             page.dispatch(events.CopyLink(str(window.location.href)))
 

@@ -83,17 +83,6 @@ class Painter:
         document.getElementById("screen").innerHTML = html
         self._drawn.clear()
 
-    def form(self, html: str, first: bool) -> None:
-        """The new-game screen; when it opens (``first``), focus on its first choice (resume
-        the newest, else start)."""
-        self.screen(html)
-        if not first:
-            return
-        choice = document.querySelector("[data-ui=resume-slot]") \
-            or document.getElementById("start-btn")
-        if present(choice) and may_take_focus():
-            choice.focus()
-
     def record(self, ui: UiState) -> None:
         """The record of games on the new-game screen, when it is shown and changed."""
         if ui.record is not None and present(document.getElementById("record")):
