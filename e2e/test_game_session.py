@@ -12,7 +12,7 @@ import pytest
 
 import rome
 from ui.address import game_options as parse_address
-from ui.render.newgame import seats_for
+from ui.model.newgame import seats_for
 from ui.saves.session import SaveError, Seat, Session
 
 SEATS = [Seat("Ann", True), Seat("Bot", False, "random")]

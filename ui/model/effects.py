@@ -144,6 +144,17 @@ class StartGame:
 
 
 @dataclass(frozen=True)
+class ForgetAddress:
+    """Drop the game the address asked for (``seats``, ``seed``, ``shrine``) from it, the
+    rest kept: a reload then resumes the game, not a new one."""
+
+
+@dataclass(frozen=True)
+class ReadGuided:
+    """Read the guided game storage keeps; answered by ``GuidedRead``."""
+
+
+@dataclass(frozen=True)
 class AsTyped:
     """The new-game screen already shows this change (the player made it there): the page
     leaves the screen as it is, caret and all."""
@@ -226,5 +237,5 @@ class KeepTutorial:
 
 Effect = Save | Claim | Release | Follow | Wait | Ask | Analyse | Prepare | Focus | Travel \
     | Remember | ShowTable | ShowForm | KeepTutorial | Load | Place | Delete | Download | Copy \
-    | Forget | Count | StartGame | AsTyped
+    | Forget | Count | StartGame | AsTyped | ForgetAddress | ReadGuided
 Result = tuple[UiState, tuple[Effect, ...]]

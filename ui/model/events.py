@@ -7,10 +7,15 @@ from dataclasses import dataclass
 
 import rome
 from rome.ai.answers import Move, ReviewLine
+from ui.address import GameOptions
+from ui.model.newgame import FormInput as FormInput
+from ui.model.newgame import FormListed as FormListed
+from ui.model.newgame import Start as Start
 from ui.saves.record import Record
-from ui.saves.save import GameInfo, SettingValue
+from ui.saves.save import SettingValue
 from ui.saves.session import Seat, Session
 from ui.tutorial.course import Tutorial
+from ui.tutorial.save import Guided
 
 
 # -- the game on the table ------------------------------------------------------------
@@ -326,31 +331,35 @@ class Copied:
     ok: bool
 
 
-# -- the new-game screen's values (ui.model.newgame) -------------------------------------
+# -- how the page starts a game (``ui.model.starts``) ---------------------------------
 @dataclass(frozen=True)
-class FormListed:
-    """The answer to ``ShowForm``: the screen opens saying ``notice`` (the effect's and what
-    storage reported), its seats ``seats`` (None: the newest saved game's, else the
-    defaults), listing ``games``."""
+class Opening:
+    """The page opened: what its address asks for, and what storage held (the last game
+    saved here, the guided game kept), read once by the page (issue 44: a page whose UI
+    runs in a worker posts this); ``closed``: storage is closed (said on the first
+    screen, and by a game's refused save rather than again)."""
 
-    notice: str
-    seats: tuple[Seat, ...] | None
-    shrine: bool
-    games: tuple[GameInfo, ...]
-
-
-@dataclass(frozen=True)
-class FormInput:
-    """The player changed the screen's field ``field`` (its element id) to ``value``
-    (a checkbox's: "true" or "false")."""
-
-    field: str
-    value: str
+    options: GameOptions
+    last_slot: str | None = None
+    guided: Guided = Guided()
+    closed: str = ""
 
 
 @dataclass(frozen=True)
-class Start:
-    """"Start the game": the game the screen's values ask for, or the sentence why not."""
+class Learn:
+    """"Learn to play": the guided game, where it was left."""
+
+
+@dataclass(frozen=True)
+class GuidedRead:
+    """The answer to ``ReadGuided``: the guided game as storage keeps it."""
+
+    guided: Guided
+
+
+@dataclass(frozen=True)
+class Rematch:
+    """"Rematch": the same seats again, with a new seed."""
 
 
 # -- the record of games (issue 43) ----------------------------------------------------
@@ -375,4 +384,5 @@ Event = Begin | Act | Select | Undo | HandOver | Tick | Answer | Thinking | Sett
     | Notice | Leave | AskHint | ShowHint | HintAnswer | AskReview | Prepared | OpenForm | Tab \
     | ToChoices | Reveal | Saved | Claimed | Wanted | Lost | TakeOver | OtherTab | Followed \
     | RulesFilter | TutorialNext | WorkerSaid | WorkerReported | Resume | Opened | Delete \
-    | Download | CopyLink | Copied | Recorded | RecordAsked | FormListed | FormInput | Start
+    | Download | CopyLink | Copied | Recorded | RecordAsked | FormListed | FormInput | Start \
+    | Opening | Learn | GuidedRead | Rematch

@@ -15,14 +15,16 @@ from ui.model.state import Mode, Preparation, UiState, Writer
 
 
 def begin(ui: UiState, event: Begin) -> Result:
-    """A new table, with no failed save. A game this tab already holds goes on being held;
+    """A new table, with no failed save, saying only what the page's opening carried to it
+    (``ui.model.starts``). A game this tab already holds goes on being held;
     any other asks the other tabs first when ``event.claim`` (``ui.model.tabs``), and the
     slot of the game it replaces is let go."""
     keep = ui.session is not None and event.slot is not None and event.slot == ui.slot \
         and ui.writer is Writer.HERE
     asks = event.claim and event.slot is not None and not keep
     own = event.tutorial is None  # a course's seats are not the player's (issue 41)
-    fresh = replace(ui, session=event.session, selection="", notices=(), shown=None,
+    fresh = replace(ui, session=event.session, selection="", notices=ui.carried,
+                    carried=(), shown=None,
                     thinking="", generation=ui.generation + 1, log=log_for(event.session),
                     detail="", breakdown=None, help_open=False, hint_at=None, hints=(),
                     review_seat=None, review=None, review_turning=(), review_cities=None,

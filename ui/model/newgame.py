@@ -40,6 +40,20 @@ def default_name(index: int, human: bool) -> str:
     return ("Aurelia", "Brutus", "Cassia", "Decimus")[index]
 
 
+def seats_for(kinds: Sequence[str]) -> list[Seat]:
+    """Seats of the kinds an address lists (``ui.address.seat_kinds`` checked them)."""
+    seats = [Seat(default_name(i, True), True) if kind == "human"
+             else Seat(default_name(i, False), False, kind)
+             for i, kind in enumerate(kinds)]
+    if sum(s.human for s in seats) > 1:  # several humans: number them plainly
+        count = 0
+        for i, s in enumerate(seats):
+            if s.human:
+                count += 1
+                seats[i] = Seat(f"Player {count}", True)
+    return seats
+
+
 def kind_of(seat: Seat | None) -> str:
     """A seat's choice in its menu: "human", a level, or empty."""
     return EMPTY if seat is None else ("human" if seat.human else seat.level)
@@ -111,3 +125,30 @@ def chosen(form: NewGameForm) -> tuple[list[Seat], int | None]:
                           "" if human else kind))
     text = form.seed.strip()
     return seats, FORM.whole_text("seed", SEED, text) if text else None
+
+
+# -- its events ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class FormListed:
+    """The answer to ``ShowForm``: the screen opens saying ``notice`` (the effect's and what
+    storage reported), its seats ``seats`` (None: the newest saved game's, else the
+    defaults), listing ``games``."""
+
+    notice: str
+    seats: tuple[Seat, ...] | None
+    shrine: bool
+    games: tuple[GameInfo, ...]
+
+
+@dataclass(frozen=True)
+class FormInput:
+    """The player changed the screen's field ``field`` (its element id) to ``value``
+    (a checkbox's: "true" or "false")."""
+
+    field: str
+    value: str
+
+
+@dataclass(frozen=True)
+class Start:
+    """"Start the game": the game the screen's values ask for, or the sentence why not."""

@@ -242,7 +242,7 @@ def open_form(ui: UiState, event: OpenForm) -> Result:
     seats = event.seats or (tuple(s.seats) if s and own else ui.last_seats) or None
     form = ShowForm(" ".join(n for n in (event.notice, *ui.notices) if n), seats,
                     s.shrine if s and own else ui.last_shrine)
-    return replace(off_table(ui), notices=()), (*letting_go(ui), form)
+    return replace(off_table(ui), notices=(), carried=()), (*letting_go(ui), form)
 
 
 def form_listed(ui: UiState, event: FormListed) -> Result:

@@ -10,7 +10,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ui.model import advice, game, gestures, page, preparing, record, tabs, turn, tutor
+from ui.model import (
+    advice,
+    game,
+    gestures,
+    page,
+    preparing,
+    record,
+    starts,
+    tabs,
+    turn,
+    tutor,
+)
 from ui.model.effects import Result
 from ui.model.events import (
     Act,
@@ -27,18 +38,22 @@ from ui.model.events import (
     Followed,
     FormInput,
     FormListed,
+    GuidedRead,
     HandOver,
     HintAnswer,
+    Learn,
     Leave,
     Lost,
     Notice,
     Opened,
     OpenForm,
+    Opening,
     OtherTab,
     Panel,
     Prepared,
     RecordAsked,
     Recorded,
+    Rematch,
     Resume,
     Reveal,
     RulesFilter,
@@ -79,6 +94,10 @@ _HANDLERS: dict[type, Callable[[UiState, Any], Result]] = {
     WorkerReported: page.worker_reported,
     FormListed: page.form_listed, FormInput: page.form_input, Start: page.start,
     Recorded: record.recorded, RecordAsked: record.record_asked,  # the record of games
+    # a game on the table without the new-game screen (each may reduce the events it leads to)
+    Opening: lambda ui, event: starts.opening(ui, event, reduce), Learn: starts.learn,
+    GuidedRead: lambda ui, event: starts.guided_read(ui, event, reduce),
+    Rematch: starts.rematch,
 }
 
 

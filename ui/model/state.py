@@ -90,6 +90,7 @@ class UiState:
     selection: str = ""  # hand card kind chosen for building
     pace: int = 800  # ms between computer moves; 0 is instant
     notices: tuple[str, ...] = ()
+    carried: tuple[str, ...] = ()  # the page's opening notices, said again by its first table
     shown: int | None = None  # the human seat whose hand the screen last showed
     open_hands: bool = False  # friends at one table: no hand-overs at all
     thinking: str = ""

@@ -1,10 +1,5 @@
-"""The new-game screen, and the seats of the game an address asks for.
-
-Why one module: both are ways to say "who plays, with which options", and both end in
-the same list of :class:`ui.saves.session.Seat` with the same default names. The address itself
-is read and validated by :mod:`ui.address`; the screen's values are the model's
-(:mod:`ui.model.newgame`), drawn here.
-"""
+"""The new-game screen, drawn from the model's values (:mod:`ui.model.newgame`, which also
+turns an address's seat kinds into seats), and the random seed a new game draws."""
 
 from __future__ import annotations
 
@@ -14,7 +9,6 @@ from collections.abc import Sequence
 
 from ui.model.newgame import EMPTY, NAME_CHARS, NewGameForm, default_name, kinds_offered
 from ui.saves.save import GameInfo
-from ui.saves.session import Seat
 from ui.tutorial.first_game import FIRST_GAME
 from ui.words.facts import rounds
 from ui.words.markup import SEAT_COLOUR_NAMES, SEAT_COLOURS, attrs, button, esc
@@ -27,20 +21,6 @@ LEVEL_LINES: dict[str, str] = {
     "hard": "Hard — weighs many lines of play four turns ahead; thinks for up to a second.",
 }
 """One line per level for the new-game screen (measured strengths: docs/ai.md)."""
-
-
-def seats_for(kinds: Sequence[str]) -> list[Seat]:
-    """Seats of the kinds an address lists (``ui.address.seat_kinds`` checked them)."""
-    seats = [Seat(default_name(i, True), True) if kind == "human"
-             else Seat(default_name(i, False), False, kind)
-             for i, kind in enumerate(kinds)]
-    if sum(s.human for s in seats) > 1:  # several humans: number them plainly
-        count = 0
-        for i, s in enumerate(seats):
-            if s.human:
-                count += 1
-                seats[i] = Seat(f"Player {count}", True)
-    return seats
 
 
 def random_seed() -> int:

@@ -16,7 +16,6 @@ import json
 import time
 import traceback
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from pyscript import document, window
 
@@ -27,28 +26,23 @@ from ui.model.state import UiState
 from ui.render import newgame
 from ui.saves import another_tab, record_store, save
 from ui.saves.record import Record
-from ui.saves.session import SaveError, Seat, Session
+from ui.saves.session import SaveError, Session
 from ui.saves.storage import Store
 from ui.shell import boot, loop
 from ui.shell.input import Input, download
 from ui.shell.paint import Painter
 from ui.shell.tabs import Tabs
 from ui.tutorial import save as tutorial_save
-from ui.tutorial.course import Tutorial, finished
-from ui.tutorial.first_game import FIRST_GAME
 from ui.words.names import quote
 from ui.worker.ai_client import ComputerPlayers, needs_worker
-
-if TYPE_CHECKING:
-    from pyodide.ffi import JsProxy
 
 
 class App:
     """The page's single controller object, mounted on one root element."""
 
-    def __init__(self, root: JsProxy | None = None, *, compact: bool = False,
+    def __init__(self, root: str = "#app", *, compact: bool = False,
                  namespace: str = "great-city-of-rome") -> None:
-        self.root = root if root is not None else document.getElementById("app")
+        self.root = document.querySelector(root)
         self.compact = compact
         self.saves = save.Saves(Store(window, namespace), embed=compact)
         settings, notice = self.saves.read_settings()
@@ -71,53 +65,25 @@ class App:
         self.tabs = Tabs(window, namespace, lambda slot: self.dispatch(events.Wanted(slot)),
                          lambda slot: self.dispatch(events.Lost(slot)),
                          alone=not self.saves.store.available)
-        self.paint = Painter(self.root)
+        self.paint = Painter(root, window.romePainter.paint)
         self.computers = ComputerPlayers(
             boot, lambda words: self.dispatch(events.WorkerReported(words)),
             lambda text: self.dispatch(events.WorkerSaid(text)),
             lambda: report_worker(self))
         self.input = Input(self, self.root)
-        Painter.theme(self.ui)
 
     def mount(self) -> None:
         self.paint.mount(self.compact)
+        self.paint.theme(self.ui)
+        self.paint.flush()
 
     # -- starting a game ------------------------------------------------------------------
-    def start_from_address(self) -> None:
-        """Address options win; otherwise resume the saved game; otherwise the form.
-
-        The notices of the start (damaged settings, a refused ``pace=``) are said again once
-        a game is on the table: a game's start clears the notices of the game before it, and
-        these were about none (``pace=-1`` used to vanish so). Closed storage is not: the
-        game's refused save says it in the message area."""
-        opts = address.game_options(str(window.location.search))
-        if opts.pace is not None:
-            self.dispatch(events.Setting("pace", opts.pace, remember=False))
-        for note in opts.notes:
-            self.dispatch(events.Notice(note))
-        held = self.ui.notices
-        if opts.error:
-            self._drop_game_params()
-            self.dispatch(events.OpenForm(notice=opts.error))
-            return
-        if opts.seats:
-            seed = opts.seed if opts.seed is not None else newgame.random_seed()
-            self._drop_game_params()
-            self.new_game(newgame.seats_for(opts.seats), seed, opts.shrine)
-        elif self.learn(only_on_table=True):  # the guided game was on the table (issue 41)
-            pass
-        elif (slot := self.saves.last_slot()) is None:
-            self.dispatch(events.OpenForm())
-        else:
-            self.resume(slot)
-        if self.ui.session is not None:
-            for note in held:
-                if note != self.closed:
-                    self.dispatch(events.Notice(note))
-
-    def resume(self, slot: str) -> None:
-        """Resume a saved slot (a damaged one is set aside and the player told why)."""
-        self.dispatch(events.Resume(slot))
+    def open(self) -> None:
+        """Start from what the address asks for and what storage holds (the reducer
+        decides: ``ui.model.starts``)."""
+        self.dispatch(events.Opening(address.game_options(str(window.location.search)),
+                                     self.saves.last_slot(),
+                                     tutorial_save.guided(self.saves.store), self.closed))
 
     def load(self, slot: str) -> events.Event:
         """The answer to ``Load``: the saved game of ``slot`` put on the table, else the
@@ -130,43 +96,13 @@ class App:
         tutorial_save.off_table(self.saves.store)  # a reload resumes this game now
         return events.Begin(session, slot, claim=True)
 
-    def new_game(self, seats: list[Seat], seed: int, shrine: bool) -> None:
-        """A new game always gets a slot of its own: it never overwrites another."""
-        self.begin(Session.new(seats, seed, shrine))
-
-    def begin(self, session: Session) -> None:
-        """Put ``session`` on the table in a slot of its own."""
-        self.dispatch(self.place(session))
-
     def place(self, session: Session) -> events.Begin:
         """The answer to ``Place``: ``session`` on the table, saving to a new slot once no
         other tab holds it."""
         tutorial_save.off_table(self.saves.store)  # a reload resumes this game now
         return events.Begin(session, self.saves.new_slot(), claim=True)
 
-    # -- the guided game (issue 41) -------------------------------------------------------
-    def learn(self, only_on_table: bool = False) -> bool:
-        """"Learn to play": the guided game where it was left (unless finished), else from
-        its start; ``only_on_table``: only if it was on the table when the page closed (a
-        reload). False when nothing was put on the table."""
-        try:
-            kept = tutorial_save.read(self.saves.store)
-        except SaveError as exc:
-            kept = None
-            self.dispatch(events.Notice(f"The guided game could not be resumed: {exc}. "
-                                        "It starts again."))
-        if only_on_table and (kept is None or not kept.on):
-            return False
-        course = FIRST_GAME if kept is None else kept.course
-        if kept is None or finished(course, kept.session, kept.tutorial):
-            session, progress = course.fresh(), Tutorial(course.key)
-        else:
-            session, progress = kept.session, kept.tutorial
-        self.dispatch(events.Begin(session, None, tutorial=progress))
-        return True
-    # -- end of the guided game -----------------------------------------------------------
-
-    def _drop_game_params(self) -> None:
+    def _forget_address(self) -> None:
         """Drop ``seats``/``seed``/``shrine`` and keep the rest: a reload then resumes."""
         keep = address.without_game(str(window.location.search))
         window.history.replaceState(None, "", str(window.location.pathname) + keep)
@@ -222,15 +158,16 @@ class App:
                                                   record=self.ui.record is not None))
         self.paint.help(self.ui)
         self.paint.worker(self.ui)
-        self.paint.record(self.ui)
+        self.paint.record(self.ui, str(window.location.href))
         if self.ui.session is not None and needs_worker([s.level for s in self.ui.session.seats]):
             self.computers.start()  # as early as possible: this game's computers need it
         if self.ui.session is not None and (force or needs_render(before, self.ui)):
-            self.render(only_detail=_only_detail(before, self.ui))
+            self.paint.render(self.ui, only_detail=_only_detail(before, self.ui))
         for travel in travels:
             self.paint.travel(travel)
         if focus is not None:
-            self.paint.focus(self.ui, focus)
+            self.paint.focus(focus)
+        self.paint.flush()
 
     def run(self, effect: effects.Effect) -> events.Event | None:
         """Run one effect; the ones answered at once (a save) return their answer."""
@@ -252,7 +189,7 @@ class App:
             tutorial_save.write(self.saves.store, effect.session, effect.tutorial, effect.on)
         elif isinstance(effect, effects.Remember):
             self.saves.write_settings(dict(effect.settings))
-            Painter.theme(self.ui)
+            self.paint.theme(self.ui)
         elif isinstance(effect, effects.Wait):
             boot.background(loop.wait(self, effect, time.monotonic()))
         elif isinstance(effect, effects.Ask):
@@ -284,6 +221,10 @@ class App:
             notes = " ".join(n for n in (effect.notice, *self.saves.take_notices()) if n)
             return events.FormListed(notes, effect.seats, effect.shrine,
                                      tuple(self.saves.list_games()))
+        elif isinstance(effect, effects.ForgetAddress):
+            self._forget_address()
+        elif isinstance(effect, effects.ReadGuided):
+            return events.GuidedRead(tutorial_save.guided(self.saves.store))
         elif isinstance(effect, effects.StartGame):
             seed = effect.seed if effect.seed is not None else newgame.random_seed()
             return self.place(Session.new(list(effect.seats), seed, effect.shrine))
@@ -306,10 +247,6 @@ class App:
         latest = another_tab.latest(self.saves, effect.slot, handed, self.ui.session) \
             if held else None
         self.dispatch(events.Claimed(effect.slot, held, latest))
-
-    def render(self, only_detail: bool = False) -> None:
-        """Draw the table."""
-        self.paint.render(self.ui, only_detail)
 
     # -- hooks for tests ------------------------------------------------------------------
     def history_json(self) -> str:
@@ -351,12 +288,11 @@ def start_game(root_selector: str = "#app", *, compact: bool = False,
     """
     from ui.worker import probe
 
-    root = document.querySelector(root_selector)
-    app = App(root, compact=compact, namespace=namespace)
+    app = App(root_selector, compact=compact, namespace=namespace)
     app.mount()
     boot.expose("romeEngine", legal_count=probe.legal_count, scripted_game=probe.scripted_game)
     boot.expose("romeGame", history=app.history_json)
     boot.expose("rome", record=app.record_json)
     boot.expose("romeDebug", memory=boot.memory_stats)
-    app.start_from_address()
+    app.open()
     return app

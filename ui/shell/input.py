@@ -17,9 +17,7 @@ import rome
 from ui.model import events
 from ui.model.state import UiState
 from ui.model.turn import TO_CHOICES
-from ui.render import newgame
 from ui.saves import save
-from ui.saves.session import Seat
 from ui.shell import boot, touch
 from ui.words.markup import present
 
@@ -39,16 +37,11 @@ DETAIL_KEYS = ("i", "I")
 
 
 class Page(Protocol):
-    """What input needs of the page: its state and dispatch (and the starts of a game that
-    still read storage: ``App``)."""
+    """What input needs of the page: its state and dispatch."""
 
     ui: UiState
 
     def dispatch(self, event: events.Event) -> None: ...
-
-    def new_game(self, seats: list[Seat], seed: int, shrine: bool) -> None: ...
-
-    def learn(self, only_on_table: bool = False) -> bool: ...
 
 
 def download(text: str, filename: str) -> None:
@@ -149,7 +142,7 @@ class Input:
 
     def command(self, command: str, target: JsProxy) -> None:
         """A button with ``data-ui``: the event it stands for."""
-        page, s = self.page, self.page.ui.session
+        page = self.page
         simple: dict[str, events.Event] = {
             "deselect": events.Select(""), "undo": events.Undo(), "hint": events.AskHint(),
             "handover-ok": events.HandOver(), "help": events.Panel("help", True),
@@ -165,6 +158,8 @@ class Input:
             # the record of games (issue 43)
             "record-download": events.RecordAsked("download"),
             "record-reset": events.RecordAsked("reset"),
+            "start": events.Start(), "learn": events.Learn(), "download": events.Download(),
+            "rematch": events.Rematch(),
         }
         if command in simple:
             page.dispatch(simple[command])
@@ -184,21 +179,10 @@ class Input:
             dark = bool(window.matchMedia("(prefers-color-scheme: dark)").matches)
             now = page.ui.theme if page.ui.theme != "auto" else ("dark" if dark else "light")
             page.dispatch(events.Setting("theme", "light" if now == "dark" else "dark"))
-        elif command == "start":
-            page.dispatch(events.Start())
-        elif command == "learn":  # "Learn to play" (issue 41)
-            page.learn()
         elif command == "resume-slot":
             page.dispatch(events.Resume(str(target.getAttribute("data-slot"))))
         elif command == "delete-slot":
             page.dispatch(events.Delete(str(target.getAttribute("data-slot"))))
-        elif command == "download":
-            page.dispatch(events.Download())
-        elif command == "rematch" and s is not None:
-            if page.ui.save_failed:  # never drops an unsaved game in one click: asks first
-                page.dispatch(events.Leave())
-            else:
-                page.new_game(s.seats, newgame.random_seed(), s.shrine)
         elif command == "replay-link":
             page.dispatch(events.CopyLink(str(window.location.href)))
 

@@ -41,6 +41,15 @@ class Kept:
     on: bool
 
 
+@dataclass(frozen=True)
+class Guided:
+    """The guided game as storage keeps it: ``kept`` (None: none), or ``problem``, why
+    what was kept could not be read (it is set aside)."""
+
+    kept: Kept | None = None
+    problem: str = ""
+
+
 def write(store: Store, session: Session, tutorial: Tutorial, on: bool = True) -> bool:
     """Keep the course's game (False when storage refused: the game goes on unkept)."""
     data = {"course": tutorial.course, "page": tutorial.page, "on": on,
@@ -61,6 +70,14 @@ def read(store: Store) -> Kept | None:
         if store.set_aside(KEY, text) is not None:
             store.remove(KEY)
         raise
+
+
+def guided(store: Store) -> Guided:
+    """:func:`read`, its refusal a value: what the page hands to the reducer."""
+    try:
+        return Guided(read(store))
+    except SaveError as exc:
+        return Guided(problem=str(exc))
 
 
 def _parse(text: str) -> Kept:

@@ -1,0 +1,166 @@
+// The page's painter: writes what the table's Python decided, one message per change.
+// Why JS: the page's Python (ui/shell/paint.py) only says what to show, as plain JSON
+// (ui/render/frame.py, `Frame`), so it can say it from a worker by postMessage (issue 44)
+// as well as from the page. Here each message is checked against that shape first (a
+// wrong one is refused whole, with a sentence, and nothing of it is written), then applied
+// in the order of its keys: the frame, the theme, the screen, containers, the table's
+// attributes, what is hidden, the rules' filter, the AI worker's About line, the guided
+// game's mark, the cards that travel, focus. `romePainter.check` is also what the unit
+// tests run on the recorded messages (tests/test_paint_frames.py).
+(() => {
+  "use strict";
+  const TARGET = "data-tutorial-target";
+  const TABLE_DATA = ["phase", "currentPlayer", "waiting", "writer", "moves", "seed",
+    "seats", "tab"];
+  let root = null;
+
+  const isString = (v) => typeof v === "string";
+  const isBool = (v) => typeof v === "boolean";
+  const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+  const all = (object, test) => isObject(object) && Object.values(object).every(test);
+  const fields = (object, shape) => isObject(object) &&
+    Object.keys(object).length === Object.keys(shape).length &&
+    Object.entries(shape).every(([key, test]) => key in object && test(object[key]));
+
+  // Every key a message may carry, and the shape of its value (ui/render/frame.py).
+  const SHAPE = {
+    mount: (v) => fields(v, { root: isString, html: isString, compact: isBool }),
+    theme: (v) => ["auto", "light", "dark"].includes(v),
+    screen: isString,
+    containers: (v) => all(v, isString),
+    table: (v) => fields(v, Object.fromEntries(TABLE_DATA.map((k) => [k, isString]))),
+    hotseat: isBool,
+    hidden: (v) => all(v, isBool),
+    help: (v) => fields(v, { filter: isString }),
+    worker: (v) => fields(v, {
+      words: isString, error: isString, ready: isBool,
+      legalCount: (n) => n === null || Number.isInteger(n),
+    }),
+    target: (v) => v === null || fields(v, { selector: isString, tab: isString, media: isString }),
+    travel: (v) => Array.isArray(v) && v.every((t) => fields(t, {
+      card: isString, source: isString, ms: Number.isInteger,
+    })),
+    focus: (v) => fields(v, {
+      selectors: (s) => Array.isArray(s) && s.every(isString), top: isBool,
+    }),
+  };
+
+  // "" if `message` is a frame, else what is wrong with it (a sentence's end).
+  function check(message) {
+    if (!isObject(message)) return "a paint message must be an object";
+    for (const [key, value] of Object.entries(message)) {
+      if (!(key in SHAPE)) return `a paint message has no key "${key}"`;
+      if (!SHAPE[key](value)) return `the paint message's "${key}" is not of its shape`;
+    }
+    return "";
+  }
+
+  const byId = (id) => document.getElementById(id);
+
+  function paint(text) {
+    const frame = JSON.parse(text);
+    const wrong = check(frame);
+    if (wrong) throw new TypeError(`The painter refused a message: ${wrong}.`);
+    if (frame.mount) {
+      root = document.querySelector(frame.mount.root);
+      root.classList.toggle("compact", frame.mount.compact);
+      root.innerHTML = frame.mount.html;
+    }
+    if (frame.theme) theme(frame.theme);
+    if ("screen" in frame) byId("screen").innerHTML = frame.screen;
+    for (const [id, html] of Object.entries(frame.containers || {})) {
+      const el = byId(id);
+      if (el) el.innerHTML = html;
+    }
+    const table = byId("table");
+    if (frame.table && table) Object.assign(table.dataset, frame.table);
+    if ("hotseat" in frame && table) table.classList.toggle("hotseat", frame.hotseat);
+    for (const [id, hidden] of Object.entries(frame.hidden || {})) {
+      const el = byId(id);
+      if (el) el.hidden = hidden;
+    }
+    if (frame.help) filterBox(frame.help.filter);
+    if (frame.worker) workerLine(frame.worker);
+    if ("target" in frame) mark(frame.target);
+    for (const moving of frame.travel || []) travel(moving);
+    if (frame.focus) focus(frame.focus);
+  }
+
+  function theme(name) {
+    const html = document.documentElement;
+    if (name === "auto") html.removeAttribute("data-theme");
+    else html.dataset.theme = name;
+  }
+
+  // The filter box shows what the player typed already; set only when the model differs
+  // (a section's link cleared it), so the caret stays where it was.
+  function filterBox(text) {
+    const box = byId("rules-filter");
+    if (box && box.value !== text) box.value = text;
+  }
+
+  function workerLine(report) {
+    const el = byId("worker-status");
+    if (!el) return;
+    if (report.words) el.textContent = report.words;
+    if (report.error) el.dataset.workerError = report.error;
+    if (report.legalCount !== null) el.dataset.workerLegalCount = String(report.legalCount);
+    if (report.ready) el.dataset.workerReady = "true";
+  }
+
+  // The one control the guided game asks for; on a phone, the tab that holds it when the
+  // player's tab is another (the table never moves them: ui/model/turn.py).
+  function mark(target) {
+    if (!root) return;
+    for (const el of root.querySelectorAll(`[${TARGET}]`)) el.removeAttribute(TARGET);
+    if (!target) return;
+    const selector = target.tab && matchMedia(target.media).matches ? target.tab
+      : target.selector;
+    root.querySelector(selector)?.setAttribute(TARGET, "");
+  }
+
+  // A computer's new card moves from where it came from to where it is drawn (a FLIP: it
+  // starts over its source and its transform eases to none); skipped under reduced motion
+  // and when either end is not drawn (a hidden panel on a phone, a round drawn at once).
+  function travel({ card, source, ms }) {
+    if (!root || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    const to = root.querySelector(card);
+    const from = root.querySelector(source);
+    if (!to || !from) return;
+    const start = from.getBoundingClientRect();
+    const end = to.getBoundingClientRect();
+    if (!start.width || !end.width) return;
+    const dx = start.left + start.width / 2 - (end.left + end.width / 2);
+    const dy = start.top + start.height / 2 - (end.top + end.height / 2);
+    to.animate([
+      { transform: `translate(${dx.toFixed(0)}px, ${dy.toFixed(0)}px) scale(0.8)`,
+        opacity: 0.5, zIndex: 6 },
+      { transform: "none", opacity: 1, zIndex: 6 },
+    ], { duration: ms, easing: "cubic-bezier(0.2, 0.7, 0.3, 1)" });
+  }
+
+  // Whether the page may move the keyboard's focus: always in a window of its own, in a
+  // frame only once the player is in it. A focus() in a frame the reader has not entered
+  // would take the keyboard from the host page, and Chromium scrolls the host to the frame
+  // for it, even across origins (assets/frame-height.js marks a framed page).
+  function mayTakeFocus() {
+    return document.documentElement.dataset.framed !== "true" || document.hasFocus();
+  }
+
+  // The first element found and drawn (a phone's other tabs are not), never one behind the
+  // open rules dialog, first scrolled to the top of its scroller if asked (a rules section).
+  function focus({ selectors, top }) {
+    if (!root || !mayTakeFocus()) return;
+    const help = byId("help");
+    for (const selector of selectors) {
+      const el = root.querySelector(selector);
+      if (!el || !el.getClientRects().length) continue;
+      if (help && !help.hidden && !help.contains(el)) return;
+      if (top) el.scrollIntoView({ block: "start" });
+      el.focus({ preventScroll: top });
+      return;
+    }
+  }
+
+  globalThis.romePainter = Object.freeze({ paint, check });
+})();
