@@ -1,12 +1,13 @@
 // The page's painter: writes what the table's Python decided, one message per change.
-// Why JS: the page's Python (ui/shell/paint.py) only says what to show, as plain JSON
-// (ui/render/frame.py, `Frame`), so it can say it from a worker by postMessage (issue 44)
-// as well as from the page. Here each message is checked against that shape first (a
-// wrong one is refused whole, with a sentence, and nothing of it is written), then applied
-// in the order of its keys: the frame, the theme, the screen, containers, the table's
-// attributes, what is hidden, the rules' filter, the AI worker's About line, the guided
-// game's mark, the cards that travel, focus. `romePainter.check` is also what the unit
-// tests run on the recorded messages (tests/test_paint_frames.py).
+// Why JS: the page's Python (ui/shell/paint.py: the table and every embed view) only says
+// what to show, as plain JSON (ui/render/paint_message.py, `Paint`), so it can say it from a
+// worker by postMessage (issue 44) as well as from the page. Each message is checked
+// against that shape first (a wrong one is refused whole, with a sentence, and nothing of
+// it is written), then applied in the order of its keys: the frame, the theme, the
+// screen, containers, the table's attributes and a view's, what is hidden, the rules'
+// filter, the AI worker's About line, the guided game's mark, the cards that travel,
+// focus. `romePainter.check` is also what tests/test_painting.py runs under Node on
+// every kind of message the Python half sends.
 (() => {
   "use strict";
   const TARGET = "data-tutorial-target";
@@ -30,6 +31,9 @@
     containers: (v) => all(v, isString),
     table: (v) => fields(v, Object.fromEntries(TABLE_DATA.map((k) => [k, isString]))),
     hotseat: isBool,
+    attributes: (v) => Array.isArray(v) && v.every((a) => fields(a, {
+      selector: isString, name: isString, value: isString,
+    })),
     hidden: (v) => all(v, isBool),
     help: (v) => fields(v, { filter: isString }),
     worker: (v) => fields(v, {
@@ -75,6 +79,9 @@
     const table = byId("table");
     if (frame.table && table) Object.assign(table.dataset, frame.table);
     if ("hotseat" in frame && table) table.classList.toggle("hotseat", frame.hotseat);
+    for (const { selector, name, value } of frame.attributes || []) {
+      document.querySelector(selector)?.setAttribute(name, value);
+    }
     for (const [id, hidden] of Object.entries(frame.hidden || {})) {
       const el = byId(id);
       if (el) el.hidden = hidden;

@@ -19,7 +19,7 @@ from rome import ScoreInputError
 from ui.address import EmbedAddress
 from ui.embed import calculator, calculator_render, city, replay
 from ui.embed.view import Effect, Focus, Frame, Keep
-from ui.tutorial.marks import TARGET
+from ui.shell.paint import Painter
 from ui.words.markup import esc, present
 
 if TYPE_CHECKING:
@@ -51,44 +51,41 @@ def _app() -> JsProxy:
 
 
 class ViewPage(Generic[S, E]):
-    """Runs one view: holds its state, reduces events, draws what changed, runs effects."""
+    """Runs one view: holds its state, reduces events, has the page's painter draw what
+    changed (``ui.shell.paint``, the table's too), runs effects."""
 
     def __init__(self, state: S, reduce: Callable[[S, E], tuple[S, tuple[Effect, ...]]],
                  frame: Callable[[S], Frame], shell: Callable[[S], str]) -> None:
         self.state = state
         self._reduce, self._frame = reduce, frame
-        self._drawn: dict[str, str] = {}
-        self._values: dict[tuple[str, str], str] = {}
-        _app().innerHTML = shell(state)
-        self._paint(self._frame(state), ())
+        self._paint = painter()
+        self._paint.mount(shell(state))
+        self._draw(self._frame(state), ())
 
     def dispatch(self, event: E) -> None:
         self.state, effects = self._reduce(self.state, event)
-        self._paint(self._frame(self.state), effects)
+        self._draw(self._frame(self.state), effects)
 
-    def _paint(self, frame: Frame, effects: tuple[Effect, ...]) -> None:
-        kept = {e.region for e in effects if isinstance(e, Keep)}
-        for element_id, html in frame.regions.items():
-            if self._drawn.get(element_id) == html:
-                continue
-            self._drawn[element_id] = html
-            if element_id not in kept:
-                document.getElementById(element_id).innerHTML = html
-        for (selector, name), value in frame.attributes.items():
-            if self._values.get((selector, name)) != value:
-                self._values[(selector, name)] = value
-                document.querySelector(selector).setAttribute(name, value)
-        marked = document.querySelectorAll(f"[{TARGET}]")
-        for i in range(marked.length):
-            marked.item(i).removeAttribute(TARGET)
-        asked = document.querySelector(frame.mark or f"[{TARGET}]")  # none marked: none found
-        if present(asked):
-            asked.setAttribute(TARGET, "")
+    def _draw(self, frame: Frame, effects: tuple[Effect, ...]) -> None:
+        self._paint.set(frame.regions, kept={e.region for e in effects if isinstance(e, Keep)})
+        self._paint.attributes(frame.attributes)
+        self._paint.mark(frame.mark)
         for effect in effects:
             if isinstance(effect, Focus):
-                found = document.querySelector(effect.selector)
-                if present(found):
-                    found.focus()
+                self._paint.focus((effect.selector,))
+        self._paint.flush()
+
+
+def painter() -> Painter:
+    """The page's painter on ``#app``, the root of every embed view."""
+    return Painter("#app", window.romePainter.paint)
+
+
+def show(html: str) -> None:
+    """A view drawn once (a city, a problem)."""
+    paint = painter()
+    paint.mount(html)
+    paint.flush()
 
 
 # -- calculator --------------------------------------------------------------------------
@@ -139,7 +136,7 @@ def _calculator_input(view: ViewPage[calculator.Calculator, calculator.Event],
 # -- city view ---------------------------------------------------------------------------
 def mount_city(params: EmbedAddress) -> None:
     """The city of ``code=``, read-only: one render, no events."""
-    _app().innerHTML = city.render(params.code, str(window.location.href))
+    show(city.render(params.code, str(window.location.href)))
 
 
 # -- replay ------------------------------------------------------------------------------
@@ -195,5 +192,5 @@ def mount_lesson(topic: str) -> ViewPage[UiState, Event]:
 
 def show_problem(title: str, message: str) -> None:
     """A view that cannot be shown still starts: it explains why, readably."""
-    _app().innerHTML = (f'<div class="embed-problem" role="alert"><h2>{esc(title)}</h2>'
-                        f"<p>{esc(message)}</p></div>")
+    show(f'<div class="embed-problem" role="alert"><h2>{esc(title)}</h2>'
+         f"<p>{esc(message)}</p></div>")

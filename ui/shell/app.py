@@ -30,7 +30,7 @@ from ui.saves.session import SaveError, Session
 from ui.saves.storage import Store
 from ui.shell import boot, loop
 from ui.shell.input import Input, download
-from ui.shell.paint import Painter
+from ui.shell.paint_table import TablePainter, page_frame
 from ui.shell.tabs import Tabs
 from ui.tutorial import save as tutorial_save
 from ui.words.names import quote
@@ -65,7 +65,7 @@ class App:
         self.tabs = Tabs(window, namespace, lambda slot: self.dispatch(events.Wanted(slot)),
                          lambda slot: self.dispatch(events.Lost(slot)),
                          alone=not self.saves.store.available)
-        self.paint = Painter(root, window.romePainter.paint)
+        self.paint = TablePainter(root, window.romePainter.paint)
         self.computers = ComputerPlayers(
             boot, lambda words: self.dispatch(events.WorkerReported(words)),
             lambda text: self.dispatch(events.WorkerSaid(text)),
@@ -73,7 +73,7 @@ class App:
         self.input = Input(self, self.root)
 
     def mount(self) -> None:
-        self.paint.mount(self.compact)
+        self.paint.mount(page_frame(), self.compact)
         self.paint.theme(self.ui)
         self.paint.flush()
 
@@ -166,7 +166,7 @@ class App:
         for travel in travels:
             self.paint.travel(travel)
         if focus is not None:
-            self.paint.focus(focus)
+            self.paint.focus_on(focus)
         self.paint.flush()
 
     def run(self, effect: effects.Effect) -> events.Event | None:

@@ -1,5 +1,5 @@
 """The painter's messages (issue 44): what the page's Python sends (``ui.shell.paint``,
-``ui.render.frame.Frame``) is what the page's painter (``assets/painter.js``) accepts.
+``ui.render.paint_message.Paint``) is what the page's painter (``assets/painter.js``) accepts.
 
 Why across the two languages: the Python half decides and the JavaScript half writes, so
 the only contract between them is the message's shape; once the Python half runs in a
@@ -21,16 +21,20 @@ import pytest
 
 import rome
 from ui import model
+from ui.embed import calculator_render, lesson, replay
+from ui.embed.calculator import Calculator
 from ui.model import UiState
 from ui.model.newgame import form_for
 from ui.model.state import WorkerReport
 from ui.render.newgame import render_form
 from ui.saves.session import Seat, Session
 from ui.shell.paint import Painter
+from ui.shell.paint_table import TablePainter, page_frame
 from ui.tutorial.course import Tutorial
 from ui.tutorial.first_game import FIRST_GAME
 
-PAINTER = Path(__file__).resolve().parents[1] / "assets" / "painter.js"
+ROOT = Path(__file__).resolve().parents[1]
+PAINTER = ROOT / "assets" / "painter.js"
 NODE = shutil.which("node")
 CHECK = """
 const fs = require("fs"), vm = require("vm");
@@ -47,8 +51,8 @@ TRIO = [Seat("Ann", True), Seat("Cy", True), Seat("Bo", False, "random")]
 def painted(steps: list[tuple[UiState, str]]) -> list[dict[str, object]]:
     """The messages the painter sends for each state, drawn as the page draws it."""
     sent: list[str] = []
-    paint = Painter("#app", sent.append)
-    paint.mount(compact=False)
+    paint = TablePainter("#app", sent.append)
+    paint.mount(page_frame())
     paint.theme(UiState(theme="dark"))
     paint.flush()
     for ui, how in steps:
@@ -62,7 +66,26 @@ def painted(steps: list[tuple[UiState, str]]) -> list[dict[str, object]]:
         paint.record(ui, "http://localhost/index.html")
         paint.render(ui)
         paint.travel(model.Travel('[data-card="0:1,1"]', '[data-offer="2"]', 320))
-        paint.focus(model.Focus(("#prompt [data-action]", "#prompt"), top=False))
+        paint.focus_on(model.Focus(("#prompt [data-action]", "#prompt"), top=False))
+        paint.flush()
+    return [json.loads(text) for text in sent]
+
+
+def views() -> list[dict[str, object]]:
+    """The messages of embed views (the calculator, a replay, a lesson), as ``ViewPage``
+    sends them through the same painter."""
+    sent: list[str] = []
+    game = replay.load((ROOT / "examples" / "example-game.json").read_text())
+    for state, frame, shell in ((Calculator(), calculator_render.frame, calculator_render.shell),
+                                (replay.start(game, 3, False), replay.frame, replay.shell),
+                                (lesson.start("aqueducts"), lesson.frame, lesson.shell)):
+        paint = Painter("#app", sent.append)
+        paint.mount(shell(state))
+        shown = frame(state)
+        paint.set(shown.regions, kept=())
+        paint.attributes(shown.attributes)
+        paint.mark(shown.mark)
+        paint.focus(("[data-cell]",))
         paint.flush()
     return [json.loads(text) for text in sent]
 
@@ -100,10 +123,10 @@ def checked(messages: list[object]) -> list[str]:
 
 
 def test_every_message_the_python_half_sends_is_one_the_painter_takes() -> None:
-    messages = painted(tables())
+    messages = painted(tables()) + views()
     kinds = {key for m in messages for key in m}
     assert kinds == {"mount", "theme", "screen", "containers", "table", "hotseat", "hidden",
-                     "help", "worker", "target", "travel", "focus"}
+                     "help", "worker", "target", "travel", "focus", "attributes"}
     marked = [m["target"] for m in messages if m.get("target")]
     assert marked and all(t["selector"] for t in marked)  # the guided game's mark
     assert any(m.get("table", {}).get("waiting") == "handover" for m in messages)
@@ -113,7 +136,7 @@ def test_every_message_the_python_half_sends_is_one_the_painter_takes() -> None:
 def test_a_message_sends_only_what_changed() -> None:
     game, _ = model.reduce(UiState(), model.Begin(Session.new(TRIO, 5, False), "s1"))
     sent: list[str] = []
-    paint = Painter("#app", sent.append)
+    paint = TablePainter("#app", sent.append)
     paint.table()
     paint.render(game)
     paint.flush()
