@@ -28,7 +28,6 @@ from ui.render.prompt import render_prompt
 from ui.render.table import main_seat, regions
 from ui.render.view import table_view
 from ui.saves.session import Seat, Session
-from ui.shell import touch
 from ui_drive import at_random, next_event, play_until
 
 HUMANS = [Seat("Ann", True), Seat("Bea", True)]
@@ -416,28 +415,6 @@ def test_phone_tab_follows_the_choices_of_each_prompt(seats: str, seed: int) -> 
              if table[seat].human and not auto}
     assert ui.mode is Mode.OVER and phone.choice_tab(table_view(ui)) == "final"
     assert {"draft", "place", "take", "build", "end"} <= verbs
-
-
-# -- long-press on touch (ui/shell/touch.py) ---------------------------------------------------
-def test_long_press_needs_a_finger_on_a_card_held_still() -> None:
-    press = touch.Press()
-    assert not press.down(10, 10, "mouse", on_card=True)  # a mouse has its right click
-    assert not press.fire()
-    assert not press.down(10, 10, "touch", on_card=False)
-    assert not press.fire()
-    assert press.down(10, 10, "touch", on_card=True)
-    assert not press.move(10 + touch.SLOP_PX * 0.7, 10 + touch.SLOP_PX * 0.7)  # a tremor
-    assert press.fire() and press.swallow_click()
-    assert not press.swallow_click(), "only the click that ends the long press is eaten"
-    assert press.down(10, 10, "pen", on_card=True)
-    assert press.move(10, 10 + touch.SLOP_PX + 1)  # scrolling, not pressing
-    assert not press.fire() and not press.swallow_click()
-    assert press.down(10, 10, "touch", on_card=True)
-    press.end()  # lifted (a tap) or taken over by the browser
-    assert not press.fire() and not press.swallow_click()
-    assert press.down(10, 10, "touch", on_card=True) and press.fire()
-    press.down(50, 50, "touch", on_card=False)  # the next touch, no click came in between
-    assert not press.swallow_click(), "a long press never eats a later tap"
 
 
 def test_a_computer_waits_the_whole_pace_only_for_the_first_move_of_its_turn() -> None:

@@ -17,7 +17,9 @@ import time
 import traceback
 from dataclasses import replace
 
+from pyodide.ffi import create_once_callable
 from pyscript import document, window
+from pyscript.ffi import to_js
 
 from ui import address
 from ui.bounds import PACE_NAMES
@@ -29,7 +31,7 @@ from ui.saves.record import Record
 from ui.saves.session import SaveError, Session
 from ui.saves.storage import Store
 from ui.shell import boot, loop
-from ui.shell.input import Input, download
+from ui.shell.input import Input
 from ui.shell.paint_table import TablePainter, page_frame
 from ui.shell.tabs import Tabs
 from ui.tutorial import save as tutorial_save
@@ -42,7 +44,6 @@ class App:
 
     def __init__(self, root: str = "#app", *, compact: bool = False,
                  namespace: str = "great-city-of-rome") -> None:
-        self.root = document.querySelector(root)
         self.compact = compact
         self.saves = save.Saves(Store(window, namespace), embed=compact)
         settings, notice = self.saves.read_settings()
@@ -70,7 +71,7 @@ class App:
             boot, lambda words: self.dispatch(events.WorkerReported(words)),
             lambda text: self.dispatch(events.WorkerSaid(text)),
             lambda: report_worker(self))
-        self.input = Input(self, self.root)
+        self.input = Input(self, root)
 
     def mount(self) -> None:
         self.paint.mount(page_frame(), self.compact)
@@ -257,6 +258,18 @@ class App:
         """``window.rome.record()``: the game so far as a replay record (JSON text)."""
         s = self.ui.session
         return json.dumps(save.record(s) if s else None)
+
+
+def download(text: str, filename: str) -> None:
+    """Offer ``text`` as a file download (a Blob URL, revoked once clicked): within the
+    player's click, whose gesture the browser asks for."""
+    blob = window.Blob.new([text], to_js({"type": "application/json"}))
+    url = window.URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href = url
+    link.download = filename
+    link.click()
+    window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
 
 
 def _only_detail(before: UiState, after: UiState) -> bool:

@@ -1,0 +1,124 @@
+"""The page's input (issue 44): the input half (``assets/input.js``) posts plain messages
+and the model says what each stands for (``ui.model.inputs``).
+
+Why both halves here: the meaning of a click or a key is decided on CPython from the
+message and the UI state; the long press's decision is the input half's own, run under
+Node with the steps the CPython test of its Python predecessor took. Messages of another
+shape are refused with a sentence before anything is read from them. The browser tests
+(``e2e/test_keyboard.py``, ``e2e/test_table.py``'s long press, every click of ``e2e/``)
+drive the listeners themselves.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import rome
+from ui.model import UiState, events
+from ui.model.inputs import FILE_CHARS, MAX_MESSAGE_CHARS, InputError, event_for, read
+
+INPUT = Path(__file__).resolve().parents[1] / "assets" / "input.js"
+PRESS = """
+const fs = require("fs"), vm = require("vm");
+const context = {};
+context.globalThis = context;
+vm.runInNewContext(fs.readFileSync(process.argv[1], "utf8"), context);
+const { Press, SLOP_PX } = context.romeInput;
+const p = new Press(), seen = [];
+seen.push(p.down(10, 10, "mouse", true), p.fire());  // a mouse has its right click
+seen.push(p.down(10, 10, "touch", false), p.fire());  // not on a card
+seen.push(p.down(10, 10, "touch", true), p.move(10 + SLOP_PX * 0.7, 10 + SLOP_PX * 0.7));
+seen.push(p.fire(), p.swallowClick(), p.swallowClick());  // a tremor; one click eaten
+seen.push(p.down(10, 10, "pen", true), p.move(10, 10 + SLOP_PX + 1));  // scrolling
+seen.push(p.fire(), p.swallowClick());
+seen.push(p.down(10, 10, "touch", true));
+p.end();  // lifted (a tap) or taken over by the browser
+seen.push(p.fire(), p.swallowClick());
+seen.push(p.down(10, 10, "touch", true), p.fire());
+p.down(50, 50, "touch", false);  // the next touch, no click came in between
+seen.push(p.swallowClick());  // a long press never eats a later tap
+process.stdout.write(JSON.stringify(seen));
+"""
+
+
+def test_a_long_press_needs_a_finger_on_a_card_held_still() -> None:
+    node = shutil.which("node")
+    assert node is not None, "make setup installs Node (scripts/vendor.py needs it too)"
+    out = subprocess.run([node, "-e", PRESS, str(INPUT)], capture_output=True, text=True,
+                         timeout=60, check=True)
+    assert json.loads(out.stdout) == [False, False, False, False, True, False,
+                                      True, True, False, True, True, False, False,
+                                      True, False, False, True, True, False]
+
+
+def message(kind: str, text: str = "", value: str = "", back: str = "") -> str:
+    return json.dumps({"kind": kind, "text": text, "value": value, "back": back})
+
+
+HELP = UiState(help_open=True)
+DETAIL = UiState(detail="house-3", selection="bath")
+CHOSEN = UiState(selection="bath")
+
+
+@pytest.mark.parametrize(("sent", "ui", "event"), [
+    (message("act", "end"), UiState(), events.Act(rome.Action.parse("end"))),
+    (message("act", "build nowhere"), UiState(), None),  # no move: nothing to play
+    (message("select", "bath"), UiState(), events.Select("bath")),
+    (message("detail", "house-3@0,1", back='[data-pos="0,1"]'), UiState(),
+     events.Panel("detail", "house-3@0,1", back='[data-pos="0,1"]')),
+    (message("command", "undo"), UiState(), events.Undo()),
+    (message("command", "rematch"), UiState(), events.Rematch()),
+    (message("command", "rules", "aqueducts", "#why-1"), UiState(),
+     events.Panel("help", "aqueducts", back="#why-1")),
+    (message("command", "rules", "", "#help-btn"), UiState(),
+     events.Panel("help", True, back="#help-btn")),
+    (message("command", "theme", "dark"), UiState(), events.Setting("theme", "light")),
+    (message("command", "theme", "dark"), UiState(theme="light"),
+     events.Setting("theme", "dark")),
+    (message("command", "review", "2"), UiState(), events.AskReview(2)),
+    (message("command", "hint-show", "x"), UiState(), None),
+    (message("command", "breakdown", "99999"), UiState(), None),
+    (message("command", "resume-slot", "g17"), UiState(), events.Resume("g17")),
+    (message("command", "replay-link", "https://x/?seats=human,hard"), UiState(),
+     events.CopyLink("https://x/?seats=human,hard")),
+    (message("command", "launch-missiles"), UiState(), None),
+    (message("key", "?"), UiState(), events.Panel("help", True)),
+    (message("key", "?"), HELP, events.Panel("help", False)),
+    (message("key", "Escape"), HELP, events.Panel("help", False)),
+    (message("key", "Escape"), DETAIL, events.Panel("detail", "")),
+    (message("key", "Escape"), CHOSEN, events.Select("")),
+    (message("key", "Escape"), UiState(), None),
+    (message("field", "pace-select", "250"), UiState(), events.Setting("pace", 250)),
+    (message("field", "pace-select", "-1"), UiState(), None),
+    (message("field", "open-hands", "true"), UiState(), events.Setting("open_hands", True)),
+    (message("field", "rules-filter", "aqu"), UiState(), events.RulesFilter("aqu")),
+    (message("field", "seat-name-2", "Ada"), UiState(), events.FormInput("seat-name-2", "Ada")),
+    (message("file", "", '{"seats": []}'), UiState(), events.Opened('{"seats": []}')),
+])
+def test_each_message_stands_for_its_event(sent: str, ui: UiState,
+                                           event: events.Event | None) -> None:
+    assert event_for(read(sent), ui) == event
+
+
+def test_a_file_too_large_to_read_is_said_on_the_new_game_screen() -> None:
+    found = event_for(read(message("file", "too large")), UiState())
+    assert isinstance(found, events.OpenForm) and "far too large" in found.notice
+    assert FILE_CHARS < MAX_MESSAGE_CHARS
+
+
+@pytest.mark.parametrize("sent", [
+    "", "not json", "[]", "null", '{"kind": "act"}',
+    json.dumps({"kind": "act", "text": "end", "value": "", "back": "", "extra": ""}),
+    json.dumps({"kind": "eval", "text": "", "value": "", "back": ""}),
+    json.dumps({"kind": "act", "text": 5, "value": "", "back": ""}),
+    json.dumps({"kind": "file", "text": "", "value": "x" * MAX_MESSAGE_CHARS, "back": ""}),
+    "[" * 100_000,
+])
+def test_a_message_of_another_shape_is_refused_with_a_sentence(sent: str) -> None:
+    with pytest.raises(InputError, match=r"^An input message .*\.$"):
+        read(sent)
