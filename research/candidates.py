@@ -201,6 +201,17 @@ CANDIDATES.update({
     # cand-xh6 in 120 000 nodes: about 2.3 times hard's CPU time at p95 in real duels
     "cand-xh6k": (_duel(nodes=120000, horizon=6, finish_turns=4, win_bonus=5.0), _HARD_MULTI),
 })
+CANDIDATES.update({
+    # 3-4 players, hard's alpha-beta unchanged until its last own turns, then searched to
+    # the game's end (leaves are final scores, not estimates) valued as own minus the best
+    # other (what decides a win), in twice hard's nodes: the estimate's error is largest
+    # where the game's winner is decided (research/calibration.py)
+    "cand-4e": (_HARD_DUEL, replace(_HARD_MULTI, end_turns=2, endgame=replace(
+        _HARD_MULTI, horizon=99, nodes=72000, others_max=1.0))),
+    # ... its last three own turns so
+    "cand-4e3": (_HARD_DUEL, replace(_HARD_MULTI, end_turns=3, endgame=replace(
+        _HARD_MULTI, horizon=99, nodes=90000, others_max=1.0))),
+})
 # the best of both this sitting: the duel looking 6 whole turns ahead, ISMCTS for 3-4 players
 # (its 2-player games on seeds 7040-7041 before 18:10 UTC were played with cand-xh6m's duel,
 # recorded under that name)
