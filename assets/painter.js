@@ -169,5 +169,28 @@
     }
   }
 
-  globalThis.romePainter = Object.freeze({ paint, check });
+  // What needs the player's gesture, each asked for by an effect (ui/model/effects.py):
+  // the browser's own confirm dialog, a file offered for download, the clipboard.
+  const confirmed = (question) => window.confirm(question);
+
+  function download(text, filename) {
+    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = filename;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  // Whether the browser took `text` (it may refuse: no permission, no secure context).
+  async function copy(text) {
+    try {
+      await navigator.clipboard.writeText(text);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  globalThis.romePainter = Object.freeze({ paint, check, confirm: confirmed, download, copy });
 })();

@@ -13,11 +13,12 @@ the seats. Screenshots go to ``e2e/artifacts/hotseat`` for a person to look at.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from conftest import CUT_NAMES_JS, OpenGame
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Dialog, Page, expect
 from test_table import check_axe_both_themes, patient_waits, shoot_themes  # noqa: F401
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts" / "hotseat"
@@ -203,3 +204,30 @@ def new_game_keeps_the_seats(page: Page) -> None:
         expect(page.locator(f"#seat-name-{i}")).to_have_value(name)
         expect(page.locator(f"#seat-kind-{i}")).to_have_value(kind)
     expect(page.locator("#seat-kind-3")).to_have_value("none")
+    delete_asks_first(page)
+
+
+def delete_asks_first(page: Page) -> None:
+    """A listed game's "Delete" asks in the browser's own dialog: no keeps it, yes deletes
+    it (the confirm is the painter's, asked for by an effect)."""
+    saved = page.locator("li.saved")
+    expect(saved.first).to_be_visible()
+    listed = saved.count()
+    asked: list[str] = []
+
+    def answer(yes: bool) -> Callable[[Dialog], None]:
+        def respond(dialog: Dialog) -> None:
+            asked.append(dialog.message)
+            if yes:
+                dialog.accept()
+            else:
+                dialog.dismiss()
+        return respond
+
+    page.once("dialog", answer(False))
+    saved.first.locator('[data-ui="delete-slot"]').click()
+    expect(saved).to_have_count(listed)
+    page.once("dialog", answer(True))
+    saved.first.locator('[data-ui="delete-slot"]').click()
+    expect(saved).to_have_count(listed - 1)
+    assert asked == ["Delete this saved game? It cannot be brought back."] * 2

@@ -291,7 +291,8 @@ def test_download_and_reset_are_effects_of_the_player_s_click() -> None:
     assert after is ui and len(todo) == 1 and isinstance(todo[0], effects.Download)
     assert todo[0].filename.endswith(".json") and read_text(todo[0].text) == rec
     after, todo = model.reduce(ui, events.RecordAsked("reset"))
-    assert after is ui and len(todo) == 1 and isinstance(todo[0], effects.Forget)
+    assert after is ui and len(todo) == 1 and isinstance(todo[0], effects.Confirm)
+    assert todo[0].then == effects.ResetRecord()
     assert todo[0].question.startswith("Reset your record?")
     embed = UiState()
     assert model.reduce(embed, events.RecordAsked("download")) == (embed, ())

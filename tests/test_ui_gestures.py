@@ -25,7 +25,8 @@ def test_deleting_a_saved_game_is_asked_first_and_changes_nothing_yet() -> None:
     ui = UiState()
     after, todo = model.reduce(ui, events.Delete("game.3"))
     assert after is ui
-    assert todo == (effects.Delete("game.3", "Delete this saved game? It cannot be brought back."),)
+    assert todo == (effects.Confirm("Delete this saved game? It cannot be brought back.",
+                                    effects.DeleteSlot("game.3")),)
 
 
 def test_resuming_asks_the_page_to_read_the_slot() -> None:

@@ -180,12 +180,11 @@ class Place:
 
 
 @dataclass(frozen=True)
-class Delete:
-    """Ask ``question`` (the browser's confirm dialog); on yes, delete the saved game in
-    ``slot`` and answer ``OpenForm`` (the list redrawn without it)."""
+class DeleteSlot:
+    """Delete the saved game in ``slot``; answered by ``OpenForm`` (the list redrawn
+    without it)."""
 
     slot: str
-    question: str
 
 
 @dataclass(frozen=True)
@@ -204,11 +203,17 @@ class Copy:
 
 
 @dataclass(frozen=True)
-class Forget:
-    """Ask ``question`` (the browser's confirm dialog); on yes, reset the record of games
-    and answer ``Recorded``."""
+class ResetRecord:
+    """Reset the record of games; answered by ``Recorded``."""
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """Ask ``question`` in the browser's own confirm dialog (which the keyboard reaches like
+    any other); on yes, run ``then``: what cannot be brought back is asked first."""
 
     question: str
+    then: DeleteSlot | ResetRecord
 
 
 # -- the record of games (issue 43) ----------------------------------------------------
@@ -236,6 +241,6 @@ class KeepTutorial:
 
 
 Effect = Save | Claim | Release | Follow | Wait | Ask | Analyse | Prepare | Focus | Travel \
-    | Remember | ShowTable | ShowForm | KeepTutorial | Load | Place | Delete | Download | Copy \
-    | Forget | Count | StartGame | AsTyped | ForgetAddress | ReadGuided
+    | Remember | ShowTable | ShowForm | KeepTutorial | Load | Place | DeleteSlot | Download \
+    | Copy | ResetRecord | Confirm | Count | StartGame | AsTyped | ForgetAddress | ReadGuided
 Result = tuple[UiState, tuple[Effect, ...]]

@@ -40,7 +40,7 @@ def opened(ui: UiState, event: Opened) -> Result:
 
 
 def delete(ui: UiState, event: Delete) -> Result:
-    return ui, (effects.Delete(event.slot, DELETE_QUESTION),)
+    return ui, (effects.Confirm(DELETE_QUESTION, effects.DeleteSlot(event.slot)),)
 
 
 def download(ui: UiState, event: Download) -> Result:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ui.model.effects import Download, Forget, Result
+from ui.model.effects import Confirm, Download, ResetRecord, Result
 from ui.model.events import OpenForm, RecordAsked, Recorded
 from ui.model.page import noticed, open_form
 from ui.model.state import UiState
@@ -43,5 +43,5 @@ def record_asked(ui: UiState, event: RecordAsked) -> Result:
     if event.what == "download":
         return ui, (Download(to_json(ui.record), RECORD_FILE),)
     if event.what == "reset":
-        return ui, (Forget(RESET_QUESTION),)
+        return ui, (Confirm(RESET_QUESTION, ResetRecord()),)
     return ui, ()

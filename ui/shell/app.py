@@ -17,9 +17,7 @@ import time
 import traceback
 from dataclasses import replace
 
-from pyodide.ffi import create_once_callable
-from pyscript import document, window
-from pyscript.ffi import to_js
+from pyscript import window
 
 from ui import address
 from ui.bounds import PACE_NAMES
@@ -203,19 +201,20 @@ class App:
             return self.load(effect.slot)
         elif isinstance(effect, effects.Place):
             return self.place(effect.session)
-        elif isinstance(effect, effects.Delete):
-            if bool(window.confirm(effect.question)):
-                self.saves.delete_game(effect.slot)
-                return events.OpenForm()
+        elif isinstance(effect, effects.Confirm):
+            if bool(window.romePainter.confirm(effect.question)):
+                return self.run(effect.then)
+        elif isinstance(effect, effects.DeleteSlot):
+            self.saves.delete_game(effect.slot)
+            return events.OpenForm()
         elif isinstance(effect, effects.Download):
-            download(effect.text, effect.filename)
+            window.romePainter.download(effect.text, effect.filename)
         elif isinstance(effect, effects.Count):
             return events.Recorded(*record_store.add(self.saves.store, self.ui.record
                                                      or Record(), effect.game))
-        elif isinstance(effect, effects.Forget):
-            if bool(window.confirm(effect.question)):
-                return events.Recorded(*record_store.reset(self.saves.store, self.ui.record
-                                                           or Record()))
+        elif isinstance(effect, effects.ResetRecord):
+            return events.Recorded(*record_store.reset(self.saves.store, self.ui.record
+                                                       or Record()))
         elif isinstance(effect, effects.Copy):
             boot.background(self.copy(effect.text))
         elif isinstance(effect, effects.ShowForm):
@@ -234,12 +233,7 @@ class App:
     async def copy(self, text: str) -> None:
         """Put ``text`` on the clipboard (the player's click allows it) and say whether the
         browser did."""
-        try:
-            await window.navigator.clipboard.writeText(text)
-            ok = True
-        except Exception:
-            ok = False
-        self.dispatch(events.Copied(ok))
+        self.dispatch(events.Copied(bool(await window.romePainter.copy(text))))
 
     async def claim(self, effect: effects.Claim) -> None:
         """Ask the other tabs for ``effect.slot``; once held, go on from the latest game
@@ -258,18 +252,6 @@ class App:
         """``window.rome.record()``: the game so far as a replay record (JSON text)."""
         s = self.ui.session
         return json.dumps(save.record(s) if s else None)
-
-
-def download(text: str, filename: str) -> None:
-    """Offer ``text`` as a file download (a Blob URL, revoked once clicked): within the
-    player's click, whose gesture the browser asks for."""
-    blob = window.Blob.new([text], to_js({"type": "application/json"}))
-    url = window.URL.createObjectURL(blob)
-    link = document.createElement("a")
-    link.href = url
-    link.download = filename
-    link.click()
-    window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
 
 
 def _only_detail(before: UiState, after: UiState) -> bool:

@@ -282,7 +282,7 @@ class ComputerPlayers:
         if isinstance(lines, tuple):
             return lines, "worker"
         if isinstance(lines, Fault):
-            self._said_instead("the review comes from the quick AI")
+            self._said_instead("the review comes from the quick AI", background=True)
         from rome.ai import review_decision
 
         line = review_decision(obs, played, game.seed, ply, QUICK_LEVEL)
@@ -343,7 +343,13 @@ class ComputerPlayers:
         (the message area's line may have gone with a human move since)."""
         self._what, self._instead, self._said = what, "", ""
 
-    def _said_instead(self, what: str) -> None:
+    def _said_instead(self, what: str, background: bool = False) -> None:
+        """Say what the page did instead of the worker; for a review prepared in the
+        background, only if nothing was said about this incident yet: the move or the hint
+        the player waited for is what they need to read (a review asked while the worker
+        restarts used to replace "… played a quick move instead")."""
+        if background and self._instead:
+            return
         self._instead = what
         self._tell()
 
