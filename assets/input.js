@@ -16,6 +16,7 @@
   // The fields whose every keystroke counts, and those whose choice counts.
   const TYPED = /^(rules-filter|opt-seed|seat-name-\d)$/;
   const CHOSEN = /^(opt-shrine|pace-select|open-hands|seat-kind-\d)$/;
+  const INPUT_MARK = "rome:input"; // assets/painter.js measures from it (benchmarks/bench_main_thread.py)
   const LONG_PRESS_MS = 500; // a finger resting on a card opens its details (iOS's own)
   const SLOP_PX = 8; // a finger that moves farther is scrolling or dragging, not pressing
 
@@ -105,8 +106,11 @@
   function listen(rootSelector, send, { fileLimit }) {
     const root = document.querySelector(rootSelector);
     // One message: which input, and what it carries ("" where it has nothing there).
-    const post = (kind, text, value = "", back = "") =>
+    // Each is marked (user timing), so the painter can measure the time to its drawing.
+    const post = (kind, text, value = "", back = "") => {
+      performance.mark(INPUT_MARK);
       send(JSON.stringify({ kind, text, value, back }));
+    };
     const details = (card, back) => post("detail", cardKey(card), "", back);
 
     function click(event) {
