@@ -5,7 +5,8 @@
 // focus by the buttons' places on screen, a shortcut pressing its button, reading a file
 // the player chose. What is left is data, so the Python can receive it from a worker by
 // postMessage (issue 44) as well as on the page. Listeners are delegated: one set on the
-// root and one on the document, for the page's life.
+// root and one on the document, for the page's life. The embed views' own controls come
+// through `listenView`.
 (() => {
   "use strict";
   const CLICKABLE = "[data-action], [data-hint], [data-select], [data-ui], [data-card]";
@@ -251,5 +252,35 @@
     document.addEventListener("keydown", key);
   }
 
-  globalThis.romeInput = Object.freeze({ listen, Press, SLOP_PX });
+  // An embed view's input (ui/embed/page.py, ui/embed/view.py's `ViewInput`): a click on
+  // an element carrying one of `attributes` (the first of them found around it, in their
+  // order), typing in a field carrying one of `fields`, one of `keys` pressed outside a
+  // field; each one message {kind, name, value, typed}.
+  function listenView(rootSelector, send, { attributes, fields, keys }) {
+    const root = document.querySelector(rootSelector);
+    const post = (kind, name, value, typed = "") => {
+      performance.mark(INPUT_MARK);
+      send(JSON.stringify({ kind, name, value, typed }));
+    };
+    root.addEventListener("click", (event) => {
+      for (const name of attributes) {
+        const target = event.target.closest?.(`[${name}]`);
+        if (target) return post("click", name, target.getAttribute(name) || "");
+      }
+    });
+    root.addEventListener("input", (event) => {
+      const name = fields.find((a) => event.target.hasAttribute?.(a));
+      if (name) post("typed", name, event.target.getAttribute(name) || "", String(event.target.value));
+    });
+    if (!keys.length) return;
+    document.addEventListener("keydown", (event) => {
+      const typing = ["INPUT", "SELECT"].includes(event.target.tagName);
+      if (!keys.includes(event.key) || typing || event.altKey || event.ctrlKey ||
+          event.metaKey) return;
+      event.preventDefault();
+      post("key", event.key, "");
+    });
+  }
+
+  globalThis.romeInput = Object.freeze({ listen, listenView, Press, SLOP_PX });
 })();

@@ -19,6 +19,8 @@ from pathlib import Path
 import pytest
 
 import rome
+from ui.embed import calculator, lesson, replay
+from ui.embed.view import ViewInput, ViewInputError, read_input
 from ui.model import UiState, events
 from ui.model.inputs import FILE_CHARS, MAX_MESSAGE_CHARS, InputError, event_for, read
 
@@ -122,3 +124,52 @@ def test_a_file_too_large_to_read_is_said_on_the_new_game_screen() -> None:
 def test_a_message_of_another_shape_is_refused_with_a_sentence(sent: str) -> None:
     with pytest.raises(InputError, match=r"^An input message .*\.$"):
         read(sent)
+
+
+# -- the embed views' input (``romeInput.listenView``, ``ui.embed.view.ViewInput``) ---------
+def view_message(kind: str, name: str, value: str = "", typed: str = "") -> ViewInput:
+    return read_input(json.dumps({"kind": kind, "name": name, "value": value, "typed": typed}))
+
+
+HREF = "https://rules.example/embed.html?view=calculator"
+
+
+@pytest.mark.parametrize(("message", "event"), [
+    (view_message("click", "data-cell", "2,-1"), calculator.SelectCell((2, -1))),
+    (view_message("click", "data-cell", "2,x"), None),
+    (view_message("click", "data-cell", "1,2,3"), None),
+    (view_message("click", "data-card", "bath"), calculator.Place("bath")),
+    (view_message("click", "data-influence-card", "3"), calculator.ToggleCard(3)),
+    (view_message("click", "data-influence-card", "3e9"), None),
+    (view_message("click", "data-do", "share"), calculator.Share(HREF)),
+    (view_message("click", "data-do", "coins+"), calculator.Do("coins+")),
+    (view_message("typed", "data-catalogue-search", typed="bath"), calculator.Search("bath")),
+    (view_message("typed", "data-input", "coins", " 12 "), calculator.SetNumber("coins", 12)),
+    (view_message("typed", "data-input", "coins", "twelve"), calculator.SetNumber("coins", 0)),
+    (view_message("key", "Home"), None),
+])
+def test_a_calculator_input_stands_for_its_event(message: ViewInput,
+                                                 event: calculator.Event | None) -> None:
+    assert calculator.event_for(message, HREF) == event
+
+
+def test_a_replay_moves_by_its_controls_and_keys_and_a_lesson_by_its_choices() -> None:
+    assert replay.event_for(view_message("click", "data-replay", "forward")) == replay.Go("forward")
+    assert replay.event_for(view_message("key", "End")) == replay.Go("end")
+    assert replay.event_for(view_message("key", "Delete")) is None
+    assert lesson.event_for(view_message("click", "data-action", "end")) == \
+        events.Act(rome.Action.parse("end"))
+    assert lesson.event_for(view_message("click", "data-select", "bath")) == events.Select("bath")
+    assert lesson.event_for(view_message("click", "data-action", "fly to Mars")) is None
+
+
+@pytest.mark.parametrize("sent", [
+    "", "{}", "[]", json.dumps({"kind": "click", "name": "data-do", "value": "x"}),
+    json.dumps({"kind": "hover", "name": "", "value": "", "typed": ""}),
+    json.dumps({"kind": "click", "name": ["data-do"], "value": "", "typed": ""}),
+    json.dumps({"kind": "typed", "name": "", "value": "", "typed": "x" * 30_000}),
+    "{" * 50_000,
+])
+def test_a_view_input_of_another_shape_is_refused_with_a_sentence(sent: str) -> None:
+    with pytest.raises(ViewInputError, match=r"^A view's input message .*\.$"):
+        read_input(sent)

@@ -18,7 +18,7 @@ from rome.citycode import CARD_VALUES, decode_city, encode
 from rome.score_input import FinishedCity, city_json, holds_tokens
 from ui import address
 from ui.embed import scorecard
-from ui.embed.view import Effect, Focus, Keep
+from ui.embed.view import Effect, Focus, Keep, ViewInput
 
 SIDE = 4
 Pos = tuple[int, int]
@@ -175,3 +175,35 @@ def _do(calc: Calculator, name: str) -> Calculator:
     if name == "clear":
         return Calculator(query=calc.query, notice=calc.notice)
     return calc
+
+
+# -- its input (``romeInput.listenView``) ------------------------------------------------
+CLICKS = ("data-cell", "data-card", "data-influence-card", "data-do")
+"""What a click may land on, in the order they are looked for around it (a card drawn in
+a space is the space's)."""
+FIELDS = ("data-catalogue-search", "data-input")
+
+
+def event_for(message: ViewInput, href: str) -> Event | None:
+    """The event an input stands for (``href``: the page's address, for "Share"); None
+    for one that means nothing here."""
+    name, value = message["name"], message["value"]
+    if message["kind"] == "typed":
+        if name == "data-catalogue-search":
+            return Search(message["typed"])
+        text = message["typed"].strip()[:6]
+        return SetNumber(value, int(text) if text.isascii() and text.isdigit() else 0)
+    if message["kind"] != "click":
+        return None
+    if name == "data-cell":
+        r, _, c = value.partition(",")
+        cell = (r.lstrip("-"), c.lstrip("-"))
+        if not all(x.isascii() and x.isdigit() and len(x) < 3 for x in cell):
+            return None
+        return SelectCell((int(r), int(c)))
+    if name == "data-card":
+        return Place(value)
+    if name == "data-influence-card":
+        return ToggleCard(int(value)) if value.isascii() and value.isdigit() \
+            and len(value) < 3 else None
+    return Share(href) if value == "share" else Do(value)

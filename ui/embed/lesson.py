@@ -21,7 +21,7 @@ from functools import cache
 
 import rome
 from ui.bounds import Place
-from ui.embed.view import Effect, Focus, Frame
+from ui.embed.view import Effect, Focus, Frame, ViewInput
 from ui.model import effects as model_effects
 from ui.model import events, reduce
 from ui.model.state import UiState
@@ -180,3 +180,20 @@ def shell(ui: UiState) -> str:
     return ('<div class="lesson"><section id="lesson-panel" class="tutorial panel '
             'lesson-panel" aria-labelledby="lesson-title" aria-live="polite"></section>'
             '<div id="lesson-board" class="lesson-board"></div></div>')
+
+
+# -- its input (``romeInput.listenView``) ------------------------------------------------
+CLICKS = ("data-action", "data-select")
+"""A choice is the table's event (a move, a card to build): buttons take Enter and Space
+themselves."""
+
+
+def event_for(message: ViewInput) -> events.Event | None:
+    if message["kind"] != "click":
+        return None
+    if message["name"] == "data-select":
+        return events.Select(message["value"])
+    try:
+        return events.Act(rome.Action.parse(message["value"]))
+    except rome.NotationError:
+        return None

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 import rome
 from ui.address import MAX_RECORD_CHARS
 from ui.bounds import PLAYERS, Place, shown
-from ui.embed.view import Frame
+from ui.embed.view import Frame, ViewInput
 from ui.render.city import render_city
 from ui.render.endgame import render_end
 from ui.render.svg_cards import back_svg, card_svg, influence_card_svg
@@ -177,3 +177,18 @@ def shell(viewer: Viewer) -> str:
     """The viewer's fixed markup, its body empty: the page fills it from :func:`frame`."""
     return (f'<div class="embed-replay" id="replay" data-step="{viewer.step}" '
             f'tabindex="-1">{controls_html()}<div id="replay-body"></div></div>')
+
+
+# -- its input (``romeInput.listenView``) ------------------------------------------------
+CLICKS = ("data-replay",)
+KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "start", "End": "end"}
+"""The keys that move the replay (outside a field)."""
+
+
+def event_for(message: ViewInput) -> Go | None:
+    """The control or key an input stands for; the reducer ignores a way it lacks."""
+    if message["kind"] == "click":
+        return Go(message["value"])
+    if message["kind"] == "key" and message["name"] in KEYS:
+        return Go(KEYS[message["name"]])
+    return None

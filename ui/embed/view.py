@@ -10,6 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Literal, TypedDict, cast, get_args
+
+from ui.saves.save import parse_bounded
+from ui.saves.session import SaveError
 
 
 @dataclass(frozen=True)
@@ -40,3 +44,38 @@ class Keep:
 
 
 Effect = Focus | Keep
+
+
+InputKind = Literal["click", "typed", "key"]
+MAX_INPUT_CHARS = 20_000
+"""A view's input message carries at most a field's text (its box bounds it far lower)."""
+
+
+class ViewInput(TypedDict):
+    """One input of a view, posted by the page's input half (``romeInput.listenView``):
+    ``click`` on an element carrying the attribute ``name`` (its value ``value``),
+    ``typed`` into a field carrying ``name`` (``value`` that attribute's value, ``typed``
+    the field's text), ``key`` pressed (``name``)."""
+
+    kind: InputKind
+    name: str
+    value: str
+    typed: str
+
+
+class ViewInputError(ValueError):
+    """A message of another shape (a sentence)."""
+
+
+def read_input(text: str) -> ViewInput:
+    """The message ``text`` holds, bounded and checked before it is read (raises
+    :class:`ViewInputError`)."""
+    try:
+        data = parse_bounded(text, "a view's input message", MAX_INPUT_CHARS, max_depth=1)
+    except SaveError as exc:
+        raise ViewInputError(f"{str(exc)[:1].upper()}{str(exc)[1:]}.") from None
+    if not isinstance(data, dict) or set(data) != set(ViewInput.__annotations__) \
+            or not all(isinstance(v, str) for v in data.values()) \
+            or data["kind"] not in get_args(InputKind):
+        raise ViewInputError("A view's input message is not of its shape.")
+    return cast(ViewInput, data)
