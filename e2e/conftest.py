@@ -64,16 +64,25 @@ READY_JS = "document.documentElement.dataset.ready === 'true'"
 SETTLED_JS = f"{READY_JS} || document.documentElement.dataset.error !== undefined"
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Rebuild the app zip, icons and service worker once, so the browser runs the working
+    tree's files.
+
+    Why here and not in a fixture: with the tests two at a time (``make test``) each worker
+    process ran the session fixtures, and two builds of the same files at once collided on
+    their temporary files (CI of stop 49) while the other worker's browser read them. This
+    hook runs once, in the process that starts the workers, before they start.
+    """
+    if hasattr(config, "workerinput"):  # a worker: the starting process built the site
+        return
+    if not (ROOT / "assets" / "vendor" / "pyodide" / "pyodide.mjs").exists():
+        raise pytest.UsageError("assets/vendor is missing: run `make setup` first")
+    build_site(ROOT)
+
+
 @pytest.fixture(scope="session")
 def site_url() -> Iterator[str]:
-    """Serve the repo root on 127.0.0.1 (free port) for the whole session.
-
-    The app zip and the service worker are rebuilt first so the browser runs the
-    working tree's files.
-    """
-    if not (ROOT / "assets" / "vendor" / "pyodide" / "pyodide.mjs").exists():
-        pytest.fail("assets/vendor is missing: run `make setup` first")
-    build_site(ROOT)
+    """Serve the repo root (built by ``pytest_configure``) on 127.0.0.1, free port."""
     server = start_server(ROOT)
     yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()

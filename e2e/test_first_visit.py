@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, Page
 
 from scripts.precompress import precompress
 from scripts.serve import Server, start_server
-from scripts.vendor import build_site, copy_site, write_service_worker
+from scripts.vendor import copy_site, write_service_worker
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRST_VISIT_LIMIT = 7_000_000
@@ -33,8 +33,8 @@ SETTLE_MS = 3000
 
 @pytest.fixture(scope="module")
 def compressed_site() -> Iterator[Server]:
-    """``make dist``'s files (gzip copies only) under ``e2e/artifacts/dist``, served."""
-    build_site(ROOT)
+    """``make dist``'s files (gzip copies only) under ``e2e/artifacts/dist``, served (the
+    site is built by ``e2e/conftest.py``)."""
     target = ROOT / "e2e" / "artifacts" / "dist"
     if target.exists():
         shutil.rmtree(target)

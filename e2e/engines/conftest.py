@@ -21,7 +21,6 @@ from engines.browsers import EnginePage
 from engines.launch import launch
 from engines.playing import MEASURED, require
 from scripts.serve import start_server
-from scripts.vendor import build_site
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -52,8 +51,8 @@ def engine_page(engine_browser: EnginePage) -> Iterator[EnginePage]:
 
 @pytest.fixture(scope="session")
 def served() -> Iterator[str]:
-    """The site on a server of the suite's own (the offline test starts and stops one more)."""
-    build_site(ROOT)
+    """The site (built by ``e2e/conftest.py``) on a server of the suite's own (the offline
+    test starts and stops one more)."""
     server = start_server(ROOT)
     yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()
