@@ -28,7 +28,7 @@ from ui.saves.save import (
     record,
 )
 from ui.saves.session import SaveError, Seat, Session
-from ui.saves.storage import Store
+from ui.saves.storage import NAMESPACE, Store, open_store
 
 NS = "great-city-of-rome."
 SEATS = [Seat("Ann", True), Seat("Bot", False, "greedy")]
@@ -71,12 +71,13 @@ class ThrowingStorage(FakeStorage):
 
 
 class FakeWindow:
-    """``window`` with a storage and an event target for ``storage`` events."""
+    """One browser's ``localStorage``, shared by its tabs (each a :class:`PageStorage`): a
+    write in one tab is heard in the others, as browsers do."""
 
     def __init__(self, storage: Any = None, throws: bool = False) -> None:
         self._storage = storage if storage is not None else FakeStorage()
         self._throws = throws
-        self.listeners: list[Any] = []
+        self.tabs: list[PageStorage] = []
 
     @property
     def localStorage(self) -> Any:  # noqa: N802
@@ -84,17 +85,71 @@ class FakeWindow:
             raise RuntimeError("SecurityError: access denied")
         return self._storage
 
-    def addEventListener(self, kind: str, fn: Any) -> None:  # noqa: N802
-        assert kind == "storage"
-        self.listeners.append(fn)
+    def heard(self, key: str | None, value: str | None, source: object = None) -> None:
+        """A ``storage`` event in every tab but ``source`` (``key`` None: cleared)."""
+        for tab in self.tabs:
+            if tab is not source:
+                tab.heard(key, value)
 
-    def removeEventListener(self, kind: str, fn: Any) -> None:  # noqa: N802
-        self.listeners.remove(fn)
+
+class PageStorage:
+    """``assets/storage-host.js`` in Python, over a fake window: the page's storage owner
+    for one tab (``tests/test_storage_host.py`` tries the real one under Node)."""
+
+    def __init__(self, window: FakeWindow) -> None:
+        self.window = window
+        self.answers: dict[str, Any] = {}
+        window.tabs.append(self)
+
+    def storage(self) -> Any:
+        try:
+            found = self.window.localStorage
+            found.getItem("great-city-of-rome.probe")
+        except Exception:
+            return None
+        return found
+
+    def items(self, namespace: str) -> dict[str, str]:
+        store, prefix = self.storage(), namespace + "."
+        return {} if store is None else {k[len(prefix):]: v for k, v in store.data.items()
+                                         if k.startswith(prefix)}
+
+    def open(self, namespace: str, answer: Any) -> str:
+        self.answers[namespace] = answer
+        return json.dumps({"available": self.storage() is not None,
+                           "items": self.items(namespace)})
+
+    def write(self, namespace: str, text: str) -> None:
+        message, store, done = json.loads(text), self.storage(), 0
+        prefix = namespace + "."
+        for key, value in message["writes"] if store is not None else []:
+            try:
+                if value is None:
+                    store.removeItem(prefix + key)
+                else:
+                    store.setItem(prefix + key, value)
+            except Exception:
+                break
+            done += 1
+            self.window.heard(prefix + key, value, source=self)
+        now = {key: None if store is None else store.data.get(prefix + key)
+               for key, _ in message["writes"][done:]}
+        self.answers[namespace](json.dumps({"kind": "written", "id": message["id"],
+                                            "ok": done == len(message["writes"]), "now": now}))
+
+    def heard(self, key: str | None, value: str | None) -> None:
+        for namespace, answer in self.answers.items():
+            prefix = namespace + "."
+            if key is None:
+                answer(json.dumps({"kind": "cleared", "items": self.items(namespace)}))
+            elif key.startswith(prefix):
+                answer(json.dumps({"kind": "changed", "key": key[len(prefix):],
+                                   "value": value}))
 
 
-class Event:
-    def __init__(self, key: str | None, new: str | None) -> None:
-        self.key, self.newValue = key, new
+def store_on(window: FakeWindow, namespace: str = NAMESPACE) -> Store:
+    """A tab's copy of ``namespace``, as ``ui/shell/app.py`` opens it."""
+    return open_store(PageStorage(window), namespace)
 
 
 class Clock:
@@ -116,15 +171,21 @@ def game(steps: int = 12, seed: int = 3) -> Session:
     return session
 
 
+def saved(saves: Saves, slot: str, session: Session) -> str:
+    """What saving ``session`` comes to: "" saved, else why not (at once, or answered)."""
+    answered: list[str] = []
+    return saves.save_game(slot, session, answered.append) or answered.pop()
+
+
 def saves_on(window: FakeWindow) -> Saves:
-    return Saves(Store(window), clock=Clock())
+    return Saves(store_on(window), clock=Clock())
 
 
 # -- Store ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("window", [FakeWindow(throws=True), FakeWindow(ThrowingStorage())],
                          ids=["access-throws", "calls-throw"])
 def test_store_survives_throwing_storage(window: FakeWindow) -> None:
-    store = Store(window)
+    store = store_on(window)
     assert not store.available
     assert store.get("x") is None
     assert store.set("x", "1") is False
@@ -136,22 +197,24 @@ def test_store_survives_throwing_storage(window: FakeWindow) -> None:
 def test_store_namespaces_keys() -> None:
     window = FakeWindow()
     window._storage.data["other-site.x"] = "theirs"
-    game_store, embed = Store(window), Store(window, namespace="rome-embed")
+    game_store, embed = store_on(window), store_on(window, "rome-embed")
     assert game_store.set("x", "1") and embed.set("x", "2")
     assert window._storage.data == {"other-site.x": "theirs", NS + "x": "1", "rome-embed.x": "2"}
     assert game_store.keys() == ["x"] and game_store.get("x") == "1"
 
 
 def test_full_storage_refuses_without_raising() -> None:
-    store = Store(FakeWindow(FakeStorage(quota=50)))
+    store = store_on(FakeWindow(FakeStorage(quota=50)))
     assert store.available
-    assert store.set("a", "x" * 10)
-    assert store.set("b", "y" * 100) is False
-    assert store.get("b") is None and store.get("a") == "x" * 10
+    outcomes: list[bool] = []
+    assert store.set("a", "x" * 10, outcomes.append)
+    assert store.set("b", "y" * 100, outcomes.append)  # sent: the page answers
+    assert outcomes == [True, False]
+    assert store.get("b") is None and store.get("a") == "x" * 10  # what storage holds
 
 
 def test_set_aside_keeps_every_damaged_value_up_to_a_bound() -> None:
-    store = Store(FakeWindow())
+    store = store_on(FakeWindow())
     kept = [store.set_aside("settings", f"bad {i}") for i in range(12)]
     assert kept[0] == "damaged.settings.1" and kept[-1] == "damaged.settings.12"
     names = store.keys()
@@ -159,18 +222,19 @@ def test_set_aside_keeps_every_damaged_value_up_to_a_bound() -> None:
     assert len(left) == 8 and store.get("damaged.settings.12") == "bad 11"
 
 
-def test_storage_events_one_listener_filtered_and_destroyable() -> None:
+def test_other_tabs_writes_are_heard_in_this_namespace_only() -> None:
     window = FakeWindow()
-    store = Store(window)
+    store, elsewhere, embed = store_on(window), store_on(window), store_on(window, "rome-embed")
     heard: list[tuple[str, str | None]] = []
     store.listen(lambda k, v: heard.append((k, v)))
     store.listen(lambda k, v: heard.append(("second " + k, v)))
-    assert len(window.listeners) == 1
-    window.listeners[0](Event("elsewhere.x", "1"))
-    window.listeners[0](Event(NS + "game.7", "text"))
+    assert embed.set("game.7", "an embed's")
+    assert elsewhere.set("game.7", "text")
     assert heard == [("game.7", "text"), ("second game.7", "text")]
-    store.destroy()
-    assert window.listeners == []
+    assert store.get("game.7") == "text"  # the copy follows the other tab
+    window._storage.data.clear()
+    window.heard(None, None)  # storage cleared in a third tab
+    assert heard[-2:] == [("", None), ("second ", None)] and store.keys() == []
 
 
 # -- bounded parsing ---------------------------------------------------------------------------
@@ -192,9 +256,9 @@ def test_save_list_load_delete_round_trip() -> None:
     saves = saves_on(FakeWindow())
     first, second = game(12), game(30, seed=5)
     a = saves.new_slot()
-    assert saves.save_game(a, first) == ""
+    assert saved(saves, a, first) == ""
     b = saves.new_slot()
-    assert b != a and saves.save_game(b, second) == ""
+    assert b != a and saved(saves, b, second) == ""
     listed = saves.list_games()
     assert [g.slot for g in listed] == [b, a]  # newest first
     assert listed[0].seats == tuple(SEATS) and listed[0].moves == 30
@@ -238,8 +302,10 @@ def test_list_games_sets_damaged_slots_aside_and_says_so() -> None:
     window = FakeWindow()
     saves = saves_on(window)
     good = saves.new_slot()
-    saves.save_game(good, game())
-    window._storage.data[NS + "game.1"] = "[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]"
+    saved(saves, good, game())
+    damaged = "[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]"
+    window._storage.data[NS + "game.1"] = damaged
+    window.heard(NS + "game.1", damaged)  # written by another tab
     assert [g.slot for g in saves.list_games()] == [good]
     notices = saves.take_notices()
     assert len(notices) == 1 and "set aside" in notices[0]
@@ -251,11 +317,11 @@ def test_full_storage_keeps_the_game_in_memory_and_says_so() -> None:
     saves = saves_on(FakeWindow(storage))
     slot = saves.new_slot()
     session = game(4)
-    assert saves.save_game(slot, session) == ""
+    assert saved(saves, slot, session) == ""
     stored = storage.data[NS + "game." + slot]
     storage.quota = sum(len(k) + len(v) for k, v in storage.data.items()) + 100
     play_more = game(80)
-    problem = saves.save_game(slot, play_more)
+    problem = saved(saves, slot, play_more)
     assert "storage is full" in problem and "Download this game" in problem
     assert storage.data[NS + "game." + slot] == stored  # the older save is intact
     assert len(play_more.actions) == 80  # and the game in memory untouched
@@ -264,7 +330,7 @@ def test_full_storage_keeps_the_game_in_memory_and_says_so() -> None:
 def test_throwing_storage_plays_on_without_saving() -> None:
     saves = saves_on(FakeWindow(throws=True))
     assert saves.list_games() == [] and saves.last_slot() is None
-    problem = saves.save_game(saves.new_slot(), game())
+    problem = saved(saves, saves.new_slot(), game())
     assert "will not be saved" in problem and "Download this game" in problem
     assert saves.closed_notice() == problem  # said at start-up in the same words
     assert saves.read_settings() == (SETTINGS_DEFAULTS, "")
@@ -274,20 +340,19 @@ def test_other_tabs_saves_are_heard_and_followed_move_by_move() -> None:
     window = FakeWindow()
     mine, theirs = saves_on(window), saves_on(window)
     slot = mine.new_slot()
-    assert mine.save_game(slot, game(10)) == ""
+    assert saved(mine, slot, game(10)) == ""
     shown = theirs.load_game(slot)
     heard: list[str] = []
     theirs.watch(heard.append)
-    assert mine.save_game(slot, game(14)) == ""
-    window.listeners[0](Event(NS + "game." + slot, window._storage.data[NS + "game." + slot]))
-    window.listeners[0](Event(None, None))  # storage cleared in a third tab
+    assert saved(mine, slot, game(14)) == ""
+    window.heard(None, None)  # storage cleared in a third tab
     assert heard == [slot, ""]
     followed = another_tab.follow(theirs, slot, shown)
     assert followed.actions == game(14).actions
     assert all(a is b for a, b in zip(followed.states, shown.states, strict=False))  # kept
     assert len(followed.states) == 15
     undone = game(12)
-    assert mine.save_game(slot, undone) == ""  # not an extension (an undo): read whole
+    assert saved(mine, slot, undone) == ""  # not an extension (an undo): read whole
     assert another_tab.follow(theirs, slot, followed).actions == undone.actions
     mine.delete_game(slot)
     with pytest.raises(SaveError, match="no longer exists"):
@@ -299,7 +364,7 @@ def test_taking_over_goes_on_from_the_game_handed_over_else_from_the_slot() -> N
     saves = saves_on(window)
     slot = saves.new_slot()
     assert another_tab.latest(saves, slot, None, game(4)) is None  # a new game: none yet
-    assert saves.save_game(slot, game(10)) == ""
+    assert saved(saves, slot, game(10)) == ""
     shown = saves.load_game(slot)
     handed = json.dumps(game(20).to_save())  # the other tab's storage refused its last 10
     assert another_tab.latest(saves, slot, handed, shown).actions == game(20).actions
@@ -311,8 +376,8 @@ def test_taking_over_goes_on_from_the_game_handed_over_else_from_the_slot() -> N
 
 def test_only_a_closed_embed_cannot_offer_its_game_as_a_file() -> None:
     assert saves_on(FakeWindow(throws=True)).downloadable
-    assert Saves(Store(FakeWindow()), embed=True).downloadable
-    assert not Saves(Store(FakeWindow(throws=True)), embed=True).downloadable
+    assert Saves(store_on(FakeWindow()), embed=True).downloadable
+    assert not Saves(store_on(FakeWindow(throws=True)), embed=True).downloadable
 
 
 # -- settings --------------------------------------------------------------------------------
@@ -339,8 +404,8 @@ def test_unreadable_settings_fall_back_to_defaults(raw: str) -> None:
 
 def test_good_settings_kept_and_merged() -> None:
     saves = saves_on(FakeWindow())
-    assert saves.write_settings({"pace": 250})
-    assert saves.write_settings({"theme": "dark", "pace": "fast"})  # bad value ignored
+    saves.write_settings({"pace": 250})
+    saves.write_settings({"theme": "dark", "pace": "fast"})  # bad value ignored
     assert saves.read_settings() == ({"pace": 250, "theme": "dark", "open_hands": False}, "")
 
 

@@ -22,7 +22,7 @@ from ui.model import Mode, UiState
 from ui.render.tutorial import Target, render_tutorial, target
 from ui.saves.save import Saves
 from ui.saves.session import SaveError, Seat, Session
-from ui.saves.storage import Store
+from ui.saves.storage import open_store
 from ui.tutorial import save as tutorial_save
 from ui.tutorial.course import Tutorial
 from ui.tutorial.first_game import FIRST_GAME
@@ -235,33 +235,21 @@ def test_the_pages_after_the_game_mark_the_learners_city_and_end() -> None:
 
 
 # -- leaving, resuming, storage ----------------------------------------------------------
-class Window:
-    """A browser window's ``localStorage``, as ``Store`` uses it."""
+class Page:
+    """The page's storage owner (``assets/storage-host.js``), whose storage takes every
+    write."""
 
-    def __init__(self) -> None:
-        self.data: dict[str, str] = {}
-        self.localStorage = self
+    def open(self, namespace: str, answer: Any) -> str:
+        self.answer = answer
+        return json.dumps({"available": True, "items": {}})
 
-    def getItem(self, key: str) -> str | None:  # noqa: N802 (the DOM's names)
-        return self.data.get(key)
-
-    def setItem(self, key: str, value: str) -> None:  # noqa: N802
-        self.data[key] = value
-
-    def removeItem(self, key: str) -> None:  # noqa: N802
-        self.data.pop(key, None)
-
-    @property
-    def length(self) -> int:
-        return len(self.data)
-
-    def key(self, i: int) -> str:
-        return list(self.data)[i]
+    def write(self, namespace: str, text: str) -> None:
+        self.answer(json.dumps({"kind": "written", "id": json.loads(text)["id"], "ok": True}))
 
 
 def test_leaving_keeps_the_course_off_the_table_and_apart_from_saved_games() -> None:
     ui = walk(20)
-    store = Store(Window())
+    store = open_store(Page())
     kept = [e for e in model.reduce(ui, click(ui))[1] if isinstance(e, model.KeepTutorial)]
     assert kept and kept[0].on, "every move keeps the course, on the table"
     left, effects = model.reduce(ui, model.Leave())
@@ -269,7 +257,7 @@ def test_leaving_keeps_the_course_off_the_table_and_apart_from_saved_games() -> 
     keep = next(e for e in effects if isinstance(e, model.KeepTutorial))
     form = next(e for e in effects if isinstance(e, model.ShowForm))
     assert not keep.on and form.seats is None, "the course's seats are not the player's"
-    assert tutorial_save.write(store, keep.session, keep.tutorial, keep.on)
+    tutorial_save.write(store, keep.session, keep.tutorial, keep.on)
     assert Saves(store).list_games() == [] and Saves(store).last_slot() is None
     back = tutorial_save.read(store)
     assert back is not None and not back.on and back.session.actions == ui.session.actions
@@ -277,7 +265,7 @@ def test_leaving_keeps_the_course_off_the_table_and_apart_from_saved_games() -> 
 
 def test_a_reload_resumes_the_course_where_it_was() -> None:
     ui = walk(42)
-    store = Store(Window())
+    store = open_store(Page())
     tutorial_save.write(store, ui.session, ui.tutorial)
     kept = tutorial_save.read(store)
     assert kept is not None and kept.on
@@ -296,7 +284,7 @@ def test_a_reload_resumes_the_course_where_it_was() -> None:
     (lambda d: [d], "not a game record"),
 ])
 def test_a_damaged_course_is_refused_with_a_sentence_and_removed(change: Any, why: str) -> None:
-    store = Store(Window())
+    store = open_store(Page())
     tutorial_save.write(store, FIRST_GAME.fresh(), Tutorial(FIRST_GAME.key))
     store.set(tutorial_save.KEY, json.dumps(change(json.loads(store.get(tutorial_save.KEY)))))
     with pytest.raises(SaveError, match=why):

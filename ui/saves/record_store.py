@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 
 from rome import JSON, JSONLike, ScoreInputError
 from rome.ai.levels import LEVELS as STRENGTH
@@ -166,8 +167,7 @@ def load(store: Store) -> tuple[Record, str]:
     try:
         return read_text(text), ""
     except SaveError as exc:
-        if store.set_aside(KEY, text) is not None:
-            store.remove(KEY)
+        store.set_aside(KEY, text)
         return Record(), (f"Your record of games could not be read ({exc}); it was set "
                           "aside and a new record starts.")
 
@@ -183,25 +183,37 @@ def heard(text: str | None) -> Record | None:
         return None
 
 
-def add(store: Store, memory: Record, game: Finished) -> tuple[Record, str]:
+Heard = Callable[[Record, str], None]
+"""Where a refused write is told: the record as it then stands, and why (a sentence)."""
+
+
+def add(store: Store, memory: Record, game: Finished, refused: Heard) -> tuple[Record, str]:
     """Count ``game`` in the record as storage holds it now (``memory``, this tab's copy,
-    only where storage is closed) and store it: the record and "" once kept, else the
-    record and why it was not (a sentence)."""
+    only where storage is closed) and store it: the record and "" (or why the stored one
+    was set aside), or why it cannot be kept. Should storage refuse the write,
+    ``refused`` hears the record counted and why it was not kept."""
     if not store.available:
         return counted(memory, game), CLOSED
     stored, problem = load(store)
     after = counted(stored, game)
-    if after is not stored and not store.set(KEY, to_json(after)):
-        return after, " ".join(p for p in (problem, NOT_KEPT) if p)
+    def written(ok: bool) -> None:
+        if not ok:
+            refused(after, " ".join(p for p in (problem, NOT_KEPT) if p))
+
+    if after is not stored:
+        store.set(KEY, to_json(after), written)
     return after, problem
 
 
-def reset(store: Store, memory: Record) -> tuple[Record, str]:
-    """A fresh record, stored over the old one, or the old one and why not when storage
-    refuses. The identities of the games counted stay (they are not shown), so that a game
-    counted before the reset, resumed after it, is not counted again."""
+def reset(store: Store, memory: Record, refused: Heard) -> tuple[Record, str]:
+    """A fresh record, stored over the old one; should storage refuse, ``refused`` hears
+    the old one and why. The identities of the games counted stay (they are not shown),
+    so that a game counted before the reset, resumed after it, is not counted again."""
     old = load(store)[0] if store.available else memory
     fresh = Record(counted=old.counted)
-    if store.available and not store.set(KEY, to_json(fresh)):
-        return old, NOT_RESET
+    def written(ok: bool) -> None:
+        if not ok:
+            refused(old, NOT_RESET)
+
+    store.set(KEY, to_json(fresh), written)
     return fresh, ""

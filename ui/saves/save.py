@@ -4,8 +4,8 @@ Why apart from the page: storage can be missing, full, shared with other tabs or
 anything (an old version, a hand-edited value, an attack). Here every read is bounded
 (size and nesting depth are checked *before* ``json.loads``) and validated, damaged
 values are set aside (``Store.set_aside``: kept, never destroyed) with a sentence for the
-player, and a failed write returns False instead of raising: the game in memory is the
-truth and is never lost because storage failed.
+player, and a refused write is answered with a sentence instead of raising: the game in
+memory is the truth and is never lost because storage failed.
 
 API for the page (``saves = Saves(Store(window))``; nothing here raises except where noted):
 
@@ -15,8 +15,10 @@ API for the page (``saves = Saves(Store(window))``; nothing here raises except w
   round 3"). Unreadable slots are set aside and reported in ``take_notices()``.
 * ``saves.load_game(slot) -> Session`` — raises :class:`SaveError` (a sentence) if the slot
   is missing or damaged; a damaged one is set aside first, so it no longer lists.
-* ``saves.save_game(slot, session) -> str`` — "" once saved, else why not in a sentence
-  (the page hands it to the reducer in ``Saved``: nothing here remembers it). Only the
+* ``saves.save_game(slot, session, answer) -> str`` — "" once the write is sent, and
+  ``answer(problem)`` hears the page's outcome ("" saved, else why not in a sentence);
+  why not at once when storage is closed (the page hands either to the reducer in
+  ``Saved``: nothing here remembers it). Only the
   tab that holds the slot saves it (``ui/shell/tabs.py``). ``Saves(store, embed=True)``
   words the refusals for an embed (``ui.saves.refusal``); ``saves.closed_notice()`` is
   the same sentence at start-up when storage is closed; ``saves.downloadable`` says
@@ -30,7 +32,7 @@ API for the page (``saves = Saves(Store(window))``; nothing here raises except w
   game is read by ``ui.saves.another_tab``).
 * ``saves.read_settings() -> tuple[dict, str]`` — never fails: the settings with every bad
   or missing value replaced by its default (``SETTINGS_DEFAULTS``), and a notice sentence
-  ("" when all was well). ``saves.write_settings(changes) -> bool`` merges ``changes``.
+  ("" when all was well). ``saves.write_settings(changes)`` merges ``changes``.
   Register a new setting in ``SETTINGS_RULES`` (default and check) or it is dropped.
 * ``export_game(session) -> str`` — the "download this game" file: JSON with ``seats`` and
   the record ``players``, ``seed``, ``shrine``, ``actions``. ``import_game(text) -> Session``
@@ -238,23 +240,27 @@ class Saves:
         return self.store.get(SLOT_PREFIX + slot)
 
     def _set_aside(self, slot: str, text: str, exc: Exception, report: bool = True) -> None:
-        kept = self.store.set_aside(SLOT_PREFIX + slot, text)
-        if kept is not None:  # only removed once a copy is safe
-            self.store.remove(SLOT_PREFIX + slot)
+        self.store.set_aside(SLOT_PREFIX + slot, text)  # removed once the copy is kept
         if report:
             self._notices.append(f"A saved game could not be read and was set aside: {exc}.")
 
-    def save_game(self, slot: str, session: Session) -> str:
-        """Write ``session`` into ``slot``: "" once saved, else why it was not (a sentence)."""
-        key = SLOT_PREFIX + slot
+    def save_game(self, slot: str, session: Session, answer: Callable[[str], None]) -> str:
+        """Write ``session`` into ``slot``: "" once sent (``answer`` then hears "" once
+        saved, else why it was not), else at once why it cannot be (a sentence)."""
+        def written(ok: bool) -> None:
+            answer("" if ok else refusal(True, self.embed))
+
+        if not self.store.set(SLOT_PREFIX + slot, self._stored(session), written):
+            return refusal(False, self.embed)
+        self.store.set(LAST, slot)
+        return ""
+
+    def _stored(self, session: Session) -> str:
+        """The text a slot keeps: the game, and its round, end and date for the list."""
         data = session.to_save()
         state = session.state
         data.update(round=state.round, over=rome.is_over(state), saved_at=round(self.clock(), 3))
-        text = json.dumps(data, separators=(",", ":"))
-        if not self.store.available or not self.store.set(key, text):
-            return refusal(self.store.available, self.embed)
-        self.store.set(LAST, slot)
-        return ""
+        return json.dumps(data, separators=(",", ":"))
 
     @property
     def downloadable(self) -> bool:
@@ -299,15 +305,19 @@ class Saves:
         if text is None:
             return
         slot = self.new_slot()
-        if self.store.set(SLOT_PREFIX + slot, text):
-            self.store.remove(LEGACY)
-            self.store.set(LAST, slot)
-            try:  # add round and date for the slot list
-                data = parse_bounded(text, "the saved game")
-                check_moves(data, "the saved game")
-                self.save_game(slot, Session.from_save(data))
-            except SaveError:
-                pass  # load_game reports and sets it aside when the player resumes
+        try:  # add round and date for the slot list
+            data = parse_bounded(text, "the saved game")
+            check_moves(data, "the saved game")
+            text = self._stored(Session.from_save(data))
+        except SaveError:
+            pass  # kept as it was: load_game reports and sets it aside on resuming
+
+        def moved(ok: bool) -> None:
+            if ok:
+                self.store.remove(LEGACY)
+
+        self.store.set(SLOT_PREFIX + slot, text, moved)
+        self.store.set(LAST, slot)
 
     # -- settings -------------------------------------------------------------------------
     def read_settings(self) -> tuple[dict[str, SettingValue], str]:
@@ -322,7 +332,6 @@ class Saves:
                 raise SaveError("the saved settings are damaged")
         except SaveError as exc:
             self.store.set_aside(SETTINGS, text)
-            self.store.remove(SETTINGS)
             text_ = str(exc)
             return settings, f"{text_[:1].upper()}{text_[1:]}; the default settings are used."
         bad = []
@@ -336,14 +345,13 @@ class Saves:
                 bad.append(f"{key} {quote(json.dumps(value), 12)}")
         if not bad:
             return settings, ""
-        self.store.set_aside(SETTINGS, text)
-        self.store.set(SETTINGS, json.dumps(settings))
+        self.store.set_aside(SETTINGS, text, json.dumps(settings))
         return settings, (f"Some saved settings were damaged ({', '.join(bad)}); "
                           "their defaults are used.")
 
-    def write_settings(self, changes: dict[str, SettingValue]) -> bool:
+    def write_settings(self, changes: dict[str, SettingValue]) -> None:
         settings, _ = self.read_settings()
         settings.update({k: v for k, v in changes.items()
                          if k in SETTINGS_RULES and SETTINGS_RULES[k][1](v)})
-        return self.store.set(SETTINGS, json.dumps(settings))
+        self.store.set(SETTINGS, json.dumps(settings))
 

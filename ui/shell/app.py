@@ -18,6 +18,7 @@ import traceback
 from dataclasses import replace
 
 from pyscript import window
+from pyscript.ffi import create_proxy
 
 from ui import address
 from ui.bounds import PACE_NAMES
@@ -27,7 +28,7 @@ from ui.render import newgame
 from ui.saves import another_tab, record_store, save
 from ui.saves.record import Record
 from ui.saves.session import SaveError, Session
-from ui.saves.storage import Store
+from ui.saves.storage import open_store
 from ui.shell import boot, loop
 from ui.shell.input import Input
 from ui.shell.paint_table import TablePainter, page_frame
@@ -43,7 +44,8 @@ class App:
     def __init__(self, root: str = "#app", *, compact: bool = False,
                  namespace: str = "great-city-of-rome") -> None:
         self.compact = compact
-        self.saves = save.Saves(Store(window, namespace), embed=compact)
+        self.saves = save.Saves(open_store(window.romeStorage, namespace, create_proxy),
+                                embed=compact)
         settings, notice = self.saves.read_settings()
         # Storage closed is said at once on the first screen; once a game is on the table its
         # refused save says it in the message area, so it is not repeated as a notice.
@@ -171,8 +173,9 @@ class App:
     def run(self, effect: effects.Effect) -> events.Event | None:
         """Run one effect; the ones answered at once (a save) return their answer."""
         if isinstance(effect, effects.Save):
-            problem = self.saves.save_game(effect.slot, effect.session)
-            return events.Saved(not problem, problem, self.saves.downloadable)
+            problem = self.saves.save_game(effect.slot, effect.session,
+                                           lambda later: self.dispatch(self.saved(later)))
+            return self.saved(problem) if problem else None  # storage closed: known at once
         if isinstance(effect, effects.Follow):
             try:
                 return events.Followed(effect.slot, another_tab.follow(
@@ -210,11 +213,11 @@ class App:
         elif isinstance(effect, effects.Download):
             window.romePainter.download(effect.text, effect.filename)
         elif isinstance(effect, effects.Count):
-            return events.Recorded(*record_store.add(self.saves.store, self.ui.record
-                                                     or Record(), effect.game))
+            return events.Recorded(*record_store.add(
+                self.saves.store, self.ui.record or Record(), effect.game, self.recorded))
         elif isinstance(effect, effects.ResetRecord):
-            return events.Recorded(*record_store.reset(self.saves.store, self.ui.record
-                                                       or Record()))
+            return events.Recorded(*record_store.reset(
+                self.saves.store, self.ui.record or Record(), self.recorded))
         elif isinstance(effect, effects.Copy):
             boot.background(self.copy(effect.text))
         elif isinstance(effect, effects.ShowForm):
@@ -229,6 +232,14 @@ class App:
             seed = effect.seed if effect.seed is not None else newgame.random_seed()
             return self.place(Session.new(list(effect.seats), seed, effect.shrine))
         return None
+
+    def saved(self, problem: str) -> events.Saved:
+        """A save's outcome: "" saved, else why not (a sentence)."""
+        return events.Saved(not problem, problem, self.saves.downloadable)
+
+    def recorded(self, record: Record, problem: str) -> None:
+        """Storage refused the record's write: say so, with the record as it stands."""
+        self.dispatch(events.Recorded(record, problem))
 
     async def copy(self, text: str) -> None:
         """Put ``text`` on the clipboard (the player's click allows it) and say whether the

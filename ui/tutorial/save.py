@@ -50,11 +50,11 @@ class Guided:
     problem: str = ""
 
 
-def write(store: Store, session: Session, tutorial: Tutorial, on: bool = True) -> bool:
-    """Keep the course's game (False when storage refused: the game goes on unkept)."""
+def write(store: Store, session: Session, tutorial: Tutorial, on: bool = True) -> None:
+    """Keep the course's game (where storage refuses, the game goes on unkept)."""
     data = {"course": tutorial.course, "page": tutorial.page, "on": on,
             "game": session.to_save()}
-    return store.set(KEY, json.dumps(data, separators=(",", ":")))
+    store.set(KEY, json.dumps(data, separators=(",", ":")))
 
 
 def read(store: Store) -> Kept | None:
@@ -67,8 +67,7 @@ def read(store: Store) -> Kept | None:
     try:
         return _parse(text)
     except SaveError:
-        if store.set_aside(KEY, text) is not None:
-            store.remove(KEY)
+        store.set_aside(KEY, text)
         raise
 
 
