@@ -182,7 +182,8 @@
 
   // What needs the player's gesture, each asked for by an effect (ui/model/effects.py):
   // the browser's own confirm dialog, a file offered for download, the clipboard.
-  const confirmed = (question) => window.confirm(question);
+  // Its answer comes later, as it will to a UI in a worker: `ui.model.events.Confirmed`.
+  const confirmed = async (question) => window.confirm(question);
 
   function download(text, filename) {
     const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));

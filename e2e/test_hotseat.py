@@ -13,12 +13,11 @@ the seats. Screenshots go to ``e2e/artifacts/hotseat`` for a person to look at.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from conftest import CUT_NAMES_JS, OpenGame
-from playwright.sync_api import Dialog, Page, expect
+from playwright.sync_api import Page, expect
 from test_table import check_axe_both_themes, patient_waits, shoot_themes  # noqa: F401
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts" / "hotseat"
@@ -215,19 +214,19 @@ def delete_asks_first(page: Page) -> None:
     listed = saved.count()
     asked: list[str] = []
 
-    def answer(yes: bool) -> Callable[[Dialog], None]:
-        def respond(dialog: Dialog) -> None:
-            asked.append(dialog.message)
-            if yes:
-                dialog.accept()
-            else:
-                dialog.dismiss()
-        return respond
+    def answer(yes: bool) -> None:
+        """Press "Delete" and answer the dialog it opens (later: the painter asks)."""
+        with page.expect_event("dialog") as shown:
+            saved.first.locator('[data-ui="delete-slot"]').click()
+        dialog = shown.value
+        asked.append(dialog.message)
+        if yes:
+            dialog.accept()
+        else:
+            dialog.dismiss()
 
-    page.once("dialog", answer(False))
-    saved.first.locator('[data-ui="delete-slot"]').click()
+    answer(False)
     expect(saved).to_have_count(listed)
-    page.once("dialog", answer(True))
-    saved.first.locator('[data-ui="delete-slot"]').click()
+    answer(True)
     expect(saved).to_have_count(listed - 1)
     assert asked == ["Delete this saved game? It cannot be brought back."] * 2

@@ -27,6 +27,9 @@ def test_deleting_a_saved_game_is_asked_first_and_changes_nothing_yet() -> None:
     assert after is ui
     assert todo == (effects.Confirm("Delete this saved game? It cannot be brought back.",
                                     effects.DeleteSlot("game.3")),)
+    # yes, answered later by the painter's dialog, deletes it
+    assert model.reduce(ui, events.Confirmed(effects.DeleteSlot("game.3"))) == (
+        ui, (effects.DeleteSlot("game.3"),))
 
 
 def test_resuming_asks_the_page_to_read_the_slot() -> None:

@@ -210,7 +210,9 @@ class ResetRecord:
 @dataclass(frozen=True)
 class Confirm:
     """Ask ``question`` in the browser's own confirm dialog (which the keyboard reaches like
-    any other); on yes, run ``then``: what cannot be brought back is asked first."""
+    any other); yes is answered by ``Confirmed``, which runs ``then``: what cannot be
+    brought back is asked first. The answer comes later (the painter asks), as it will
+    for a UI in a worker."""
 
     question: str
     then: DeleteSlot | ResetRecord

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import rome
 from rome.ai.answers import Move, ReviewLine
 from ui.address import GameOptions
+from ui.model.effects import DeleteSlot, ResetRecord
 from ui.model.newgame import FormInput as FormInput
 from ui.model.newgame import FormListed as FormListed
 from ui.model.newgame import Start as Start
@@ -325,6 +326,13 @@ class CopyLink:
 
 
 @dataclass(frozen=True)
+class Confirmed:
+    """The answer yes to a ``Confirm``: what was asked for is now done (``then``)."""
+
+    then: DeleteSlot | ResetRecord
+
+
+@dataclass(frozen=True)
 class Copied:
     """The answer to a ``Copy``: whether the browser put the text on the clipboard."""
 
@@ -384,5 +392,5 @@ Event = Begin | Act | Select | Undo | HandOver | Tick | Answer | Thinking | Sett
     | Notice | Leave | AskHint | ShowHint | HintAnswer | AskReview | Prepared | OpenForm | Tab \
     | ToChoices | Reveal | Saved | Claimed | Wanted | Lost | TakeOver | OtherTab | Followed \
     | RulesFilter | TutorialNext | WorkerSaid | WorkerReported | Resume | Opened | Delete \
-    | Download | CopyLink | Copied | Recorded | RecordAsked | FormListed | FormInput | Start \
-    | Opening | Learn | GuidedRead | Rematch
+    | Download | CopyLink | Confirmed | Copied | Recorded | RecordAsked | FormListed | FormInput \
+    | Start | Opening | Learn | GuidedRead | Rematch

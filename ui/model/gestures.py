@@ -13,7 +13,7 @@ from __future__ import annotations
 from ui import address
 from ui.model import effects
 from ui.model.effects import Result
-from ui.model.events import Copied, CopyLink, Delete, Download, Opened, OpenForm, Resume
+from ui.model.events import Confirmed, Copied, CopyLink, Delete, Download, Opened, OpenForm, Resume
 from ui.model.page import noticed, open_form
 from ui.model.state import UiState
 from ui.saves import save
@@ -53,6 +53,11 @@ def copy_link(ui: UiState, event: CopyLink) -> Result:
     if ui.session is None:
         return ui, ()
     return ui, (effects.Copy(address.replay_link(event.href, save.record(ui.session))),)
+
+
+def confirmed(ui: UiState, event: Confirmed) -> Result:
+    """Yes to a question asked first: do what was asked."""
+    return ui, (event.then,)
 
 
 def copied(ui: UiState, event: Copied) -> Result:

@@ -30,6 +30,7 @@ from ui.model.events import (
     AskReview,
     Begin,
     Claimed,
+    Confirmed,
     Copied,
     CopyLink,
     Delete,
@@ -90,7 +91,7 @@ _HANDLERS: dict[type, Callable[[UiState, Any], Result]] = {
     ToChoices: page.to_choices, Reveal: page.reveal,  # hot-seat and the phone (issue 40)
     Resume: gestures.resume, Opened: gestures.opened, Delete: gestures.delete,
     Download: gestures.download,
-    CopyLink: gestures.copy_link, Copied: gestures.copied,
+    CopyLink: gestures.copy_link, Confirmed: gestures.confirmed, Copied: gestures.copied,
     WorkerReported: page.worker_reported,
     FormListed: page.form_listed, FormInput: page.form_input, Start: page.start,
     Recorded: record.recorded, RecordAsked: record.record_asked,  # the record of games

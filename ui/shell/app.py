@@ -205,8 +205,7 @@ class App:
         elif isinstance(effect, effects.Place):
             return self.place(effect.session)
         elif isinstance(effect, effects.Confirm):
-            if bool(window.romePainter.confirm(effect.question)):
-                return self.run(effect.then)
+            boot.background(self.confirm(effect))
         elif isinstance(effect, effects.DeleteSlot):
             self.saves.delete_game(effect.slot)
             return events.OpenForm()
@@ -240,6 +239,11 @@ class App:
     def recorded(self, record: Record, problem: str) -> None:
         """Storage refused the record's write: say so, with the record as it stands."""
         self.dispatch(events.Recorded(record, problem))
+
+    async def confirm(self, effect: effects.Confirm) -> None:
+        """Ask the player (the painter shows the browser's dialog); yes is an event."""
+        if bool(await window.romePainter.confirm(effect.question)):
+            self.dispatch(events.Confirmed(effect.then))
 
     async def copy(self, text: str) -> None:
         """Put ``text`` on the clipboard (the player's click allows it) and say whether the
