@@ -15,18 +15,16 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from pyscript import window
-from pyscript.ffi import create_proxy, to_js
 
 from rome import ScoreInputError
 from ui.address import EmbedAddress
 from ui.embed import calculator, calculator_render, city, replay
 from ui.embed.view import Effect, Focus, Frame, Keep, ViewInput, ViewInputError, read_input
+from ui.shell.page_link import PageLink
 from ui.shell.paint import Painter
 from ui.words.markup import esc
 
 if TYPE_CHECKING:
-    from pyodide.ffi import JsProxy
-
     from ui.model.events import Event
     from ui.model.state import UiState
 
@@ -44,7 +42,6 @@ class ViewPage(Generic[S, E]):
         self._reduce, self._frame = reduce, frame
         self._paint = painter()
         self._paint.mount(shell(state))
-        self._proxy: JsProxy | None = None
         self._draw(self._frame(state), ())
 
     def dispatch(self, event: E) -> None:
@@ -55,7 +52,7 @@ class ViewPage(Generic[S, E]):
                fields: tuple[str, ...] = (), keys: tuple[str, ...] = ()) -> None:
         """Receive the page's input half's messages (``romeInput.listenView``) for the
         attributes, fields and keys given, each dispatched as the event ``translate``
-        says; one proxy, kept for the page's life."""
+        says; one receiver, kept for the page's life."""
 
         def receive(text: str) -> None:
             try:
@@ -66,9 +63,8 @@ class ViewPage(Generic[S, E]):
             if event is not None:
                 self.dispatch(event)
 
-        self._proxy = create_proxy(receive)
-        window.romeInput.listenView("#app", self._proxy, to_js(
-            {"attributes": list(clicks), "fields": list(fields), "keys": list(keys)}))
+        LINK.listen_view("#app", receive, {"attributes": list(clicks), "fields": list(fields),
+                                           "keys": list(keys)})
 
     def _draw(self, frame: Frame, effects: tuple[Effect, ...]) -> None:
         self._paint.set(frame.regions, kept={e.region for e in effects if isinstance(e, Keep)})
@@ -80,9 +76,13 @@ class ViewPage(Generic[S, E]):
         self._paint.flush()
 
 
+LINK = PageLink(window)
+"""The page, as every view reaches it."""
+
+
 def painter() -> Painter:
     """The page's painter on ``#app``, the root of every embed view."""
-    return Painter("#app", window.romePainter.paint)
+    return Painter("#app", LINK.paint)
 
 
 def show(html: str) -> None:
@@ -101,7 +101,7 @@ def mount_calculator(params: EmbedAddress) -> ViewPage[calculator.Calculator, ca
     except ScoreInputError as exc:
         calc = calculator.Calculator(notice=f"The city in the address could not be read: {exc}.")
     view = ViewPage(calc, calculator.reduce, calculator_render.frame, calculator_render.shell)
-    href = str(window.location.href)
+    href = LINK.address
     view.listen(lambda message: calculator.event_for(message, href), calculator.CLICKS,
                 calculator.FIELDS)
     return view
@@ -110,7 +110,7 @@ def mount_calculator(params: EmbedAddress) -> ViewPage[calculator.Calculator, ca
 # -- city view ---------------------------------------------------------------------------
 def mount_city(params: EmbedAddress) -> None:
     """The city of ``code=``, read-only: one render, no events."""
-    show(city.render(params.code, str(window.location.href)))
+    show(city.render(params.code, LINK.address))
 
 
 # -- replay ------------------------------------------------------------------------------

@@ -16,9 +16,9 @@ import json
 import time
 import traceback
 from dataclasses import replace
+from urllib.parse import urlsplit
 
 from pyscript import window
-from pyscript.ffi import create_proxy
 
 from ui import address
 from ui.bounds import PACE_NAMES
@@ -28,9 +28,9 @@ from ui.render import newgame
 from ui.saves import another_tab, record_store, save
 from ui.saves.record import Record
 from ui.saves.session import SaveError, Session
-from ui.saves.storage import open_store
 from ui.shell import boot, loop
 from ui.shell.input import Input
+from ui.shell.page_link import PageLink
 from ui.shell.paint_table import TablePainter, page_frame
 from ui.shell.tabs import Tabs
 from ui.tutorial import save as tutorial_save
@@ -41,11 +41,11 @@ from ui.worker.ai_client import ComputerPlayers, needs_worker
 class App:
     """The page's single controller object, mounted on one root element."""
 
-    def __init__(self, root: str = "#app", *, compact: bool = False,
+    def __init__(self, link: PageLink, root: str = "#app", *, compact: bool = False,
                  namespace: str = "great-city-of-rome") -> None:
         self.compact = compact
-        self.saves = save.Saves(open_store(window.romeStorage, namespace, create_proxy),
-                                embed=compact)
+        self.link = link
+        self.saves = save.Saves(link.store(namespace), embed=compact)
         settings, notice = self.saves.read_settings()
         # Storage closed is said at once on the first screen; once a game is on the table its
         # refused save says it in the message area, so it is not repeated as a notice.
@@ -66,12 +66,12 @@ class App:
         self.tabs = Tabs(window, namespace, lambda slot: self.dispatch(events.Wanted(slot)),
                          lambda slot: self.dispatch(events.Lost(slot)),
                          alone=not self.saves.store.available)
-        self.paint = TablePainter(root, window.romePainter.paint)
+        self.paint = TablePainter(root, link.paint)
         self.computers = ComputerPlayers(
             boot, lambda words: self.dispatch(events.WorkerReported(words)),
             lambda text: self.dispatch(events.WorkerSaid(text)),
             lambda: report_worker(self))
-        self.input = Input(self, root)
+        self.input = Input(self, link, root)
 
     def mount(self) -> None:
         self.paint.mount(page_frame(), self.compact)
@@ -82,7 +82,7 @@ class App:
     def open(self) -> None:
         """Start from what the address asks for and what storage holds (the reducer
         decides: ``ui.model.starts``)."""
-        self.dispatch(events.Opening(address.game_options(str(window.location.search)),
+        self.dispatch(events.Opening(address.game_options(urlsplit(self.link.address).query),
                                      self.saves.last_slot(),
                                      tutorial_save.guided(self.saves.store), self.closed))
 
@@ -105,8 +105,8 @@ class App:
 
     def _forget_address(self) -> None:
         """Drop ``seats``/``seed``/``shrine`` and keep the rest: a reload then resumes."""
-        keep = address.without_game(str(window.location.search))
-        window.history.replaceState(None, "", str(window.location.pathname) + keep)
+        here = urlsplit(self.link.address)
+        self.link.replace_address(here.path + address.without_game(here.query))
 
     def _on_other_tab(self, slot: str) -> None:
         """Another tab saved ``slot`` ("": cleared storage); the reducer decides."""
@@ -159,7 +159,7 @@ class App:
                                                   record=self.ui.record is not None))
         self.paint.help(self.ui)
         self.paint.worker(self.ui)
-        self.paint.record(self.ui, str(window.location.href))
+        self.paint.record(self.ui, self.link.address)
         if self.ui.session is not None and needs_worker([s.level for s in self.ui.session.seats]):
             self.computers.start()  # as early as possible: this game's computers need it
         if self.ui.session is not None and (force or needs_render(before, self.ui)):
@@ -210,7 +210,7 @@ class App:
             self.saves.delete_game(effect.slot)
             return events.OpenForm()
         elif isinstance(effect, effects.Download):
-            window.romePainter.download(effect.text, effect.filename)
+            self.link.download(effect.text, effect.filename)
         elif isinstance(effect, effects.Count):
             return events.Recorded(*record_store.add(
                 self.saves.store, self.ui.record or Record(), effect.game, self.recorded))
@@ -242,13 +242,13 @@ class App:
 
     async def confirm(self, effect: effects.Confirm) -> None:
         """Ask the player (the painter shows the browser's dialog); yes is an event."""
-        if bool(await window.romePainter.confirm(effect.question)):
+        if bool(await self.link.confirm(effect.question)):
             self.dispatch(events.Confirmed(effect.then))
 
     async def copy(self, text: str) -> None:
         """Put ``text`` on the clipboard (the player's click allows it) and say whether the
         browser did."""
-        self.dispatch(events.Copied(bool(await window.romePainter.copy(text))))
+        self.dispatch(events.Copied(bool(await self.link.copy(text))))
 
     async def claim(self, effect: effects.Claim) -> None:
         """Ask the other tabs for ``effect.slot``; once held, go on from the latest game
@@ -298,7 +298,7 @@ def start_game(root_selector: str = "#app", *, compact: bool = False,
     """
     from ui.worker import probe
 
-    app = App(root_selector, compact=compact, namespace=namespace)
+    app = App(PageLink(window), root_selector, compact=compact, namespace=namespace)
     app.mount()
     boot.expose("romeEngine", legal_count=probe.legal_count, scripted_game=probe.scripted_game)
     boot.expose("romeGame", history=app.history_json)

@@ -4,8 +4,8 @@ long press and chosen file as a plain message; here it becomes the event it stan
 
 Why so little here: what must happen within the browser's event (``preventDefault``,
 focus moved by the arrow keys, Tab kept in the rules dialog, reading a file) is the
-input half's; what an input means is the model's. One proxy, created once, receives
-every message for the page's life.
+input half's; what an input means is the model's. One receiver, kept by the page link
+(``ui.shell.page_link``), hears every message for the page's life.
 """
 
 from __future__ import annotations
@@ -13,12 +13,10 @@ from __future__ import annotations
 import traceback
 from typing import Protocol
 
-from pyscript import window
-from pyscript.ffi import create_proxy, to_js
-
 from ui.model import events
 from ui.model.inputs import FILE_CHARS, InputError, event_for, read
 from ui.model.state import UiState
+from ui.shell.page_link import PageLink
 
 
 class Page(Protocol):
@@ -32,10 +30,9 @@ class Page(Protocol):
 class Input:
     """Receives the input half's messages for the root ``root`` (a selector)."""
 
-    def __init__(self, page: Page, root: str) -> None:
+    def __init__(self, page: Page, link: PageLink, root: str) -> None:
         self.page = page
-        self._proxy = create_proxy(self.receive)
-        window.romeInput.listen(root, self._proxy, to_js({"fileLimit": FILE_CHARS}))
+        link.listen(root, self.receive, {"fileLimit": FILE_CHARS})
 
     def receive(self, text: str) -> None:
         try:
