@@ -91,6 +91,18 @@ def test_asking_sends_the_position_to_the_worker_and_shows_it_is_pending() -> No
     assert again is asked and effects == ()
 
 
+def test_a_hint_asked_while_the_ai_worker_starts_says_why_it_waits() -> None:
+    """The hint waits for the AI worker's first start (up to its boot limit): the pending
+    line says so in the worker's own words, and says nothing more once it is ready."""
+    ui, _ = model.reduce(human_to_act(5), model.WorkerReported("The AI worker is starting…"))
+    asked, _ = ask(ui)
+    assert re.search(r'data-hint-state="pending".*Looking for good moves….*'
+                     r'<span class="hint-wait">The AI worker is starting…</span>',
+                     render_prompt(table_view(asked)))
+    ready, _ = model.reduce(ui, model.WorkerReported("", legal_count=20))
+    assert "hint-wait" not in render_prompt(table_view(ask(ready)[0]))
+
+
 def test_the_answer_names_offered_moves_best_first_and_can_be_followed() -> None:
     ui = human_to_act(7, offers("build"))
     asked, analyse = ask(ui)

@@ -74,8 +74,10 @@ def render_hint(view: TableView) -> str:
                  aria_controls="hint" if view.hint else None,
                  title="Suggest a move: the computer's best few, with what each does")
     if view.hint == "pending":
+        wait = f' <span class="hint-wait">{esc(view.hint_wait)}</span>' if view.hint_wait else ""
         out += ('<div id="hint" class="hints" role="status" data-hint-state="pending">'
-                '<span class="spinner" aria-hidden="true"></span>Looking for good moves…</div>')
+                '<span class="spinner" aria-hidden="true"></span>Looking for good moves…'
+                f"{wait}</div>")
     elif shown:
         items = "".join(_suggestion(i, s) for i, s in enumerate(view.hints))
         shown_at = ("" if view.hint_shown is None

@@ -62,6 +62,7 @@ class TableView:
     hint: str = ""  # "" none asked, "pending" being worked out, "worker" / "page": shown
     hints: tuple[Suggestion, ...] = ()
     hint_shown: int | None = None  # the suggestion whose place the phone shows
+    hint_wait: str = ""  # while it is worked out, why it may take a while (the AI worker's state)
     review_seat: int | None = None  # the end screen's review: whose decisions
     review: tuple[Reviewed, ...] | None = None  # None while it is worked out
     review_source: str = ""
@@ -261,6 +262,7 @@ def table_view(ui: UiState) -> TableView:
         open_hands=ui.open_hands, log=ui.log, detail=ui.detail, breakdown=ui.breakdown,
         winners=tuple(rome.winners(state)) if over else (), hint=hint,
         hints=ui.hints if hint not in ("", "pending") else (), hint_shown=ui.hint_shown,
+        hint_wait=ui.worker.words if hint == "pending" and not ui.worker.ready else "",
         review_seat=ui.review_seat if over else None, review=ui.review,
         review_source=ui.review_source, review_turning=ui.review_turning,
         review_cities=ui.review_cities,
