@@ -2,12 +2,16 @@
 starts, and how long an input takes to be drawn.
 
     python benchmarks/bench_main_thread.py [--runs 2] [--decisions 20] [--slowdowns 1 4]
+                                           [--method os|cdp]
 
 Headless Chromium, a fresh profile per run, the site served locally (``common.served``).
-At each CPU slowdown (CDP ``Emulation.setCPUThrottlingRate`` on the page's target; the
-AI worker runs at full speed, which only shortens the computer's turns), each run
-cold-starts ``index.html?seats=human,easy&seed=...&pace=0`` with a ``longtask`` observer
-in place before any script, reads the longest task until ``data-ready``, then makes
+A CPU slowdown reaches the page's workers too (``--method os``, the default: the renderer
+paused and resumed by the operating system, ``benchmarks/throttle.py``, which says why CDP
+cannot), or only the page's main thread (``cdp``: ``Emulation.setCPUThrottlingRate``).
+A fixed loop timed on the main thread and in a worker shows the slowdown each got. At
+each slowdown, each run cold-starts ``index.html?seats=human,easy&seed=...&pace=0`` with
+a ``longtask`` observer in place before any script, reads the longest task until
+``data-ready``, then makes
 ``--decisions`` decisions as a player does, by clicks (a card of the hand first where a
 build needs one). Each click is one input: ``assets/input.js`` marks it and
 ``assets/painter.js`` measures from that mark to the written message that draws it
@@ -24,6 +28,7 @@ import time
 
 from common import launch_chromium, served
 from playwright.sync_api import Page, sync_playwright
+from throttle import RendererThrottle, calibration
 
 from research.stats import percentile
 
@@ -55,15 +60,27 @@ def decide(page: Page) -> int:
     return 1
 
 
-def run(browser: object, base: str, slowdown: float, seed: int, decisions: int
-        ) -> tuple[float, float, list[float]]:
+def run(browser: object, base: str, slowdown: float, method: str, seed: int, decisions: int
+        ) -> tuple[float, float, list[float], tuple[float, float | None]]:
     """One cold start and ``decisions`` decisions: the longest start-up task (ms), the
-    time to ready (s) and each input's time to its drawing (ms)."""
+    time to ready (s), each input's time to its drawing (ms) and the fixed loop's time on
+    the main thread and in a worker (ms)."""
     context = browser.new_context(viewport={"width": 1280, "height": 720})  # type: ignore[attr-defined]
     page = context.new_page()
     page.add_init_script(OBSERVE)
-    cdp = context.new_cdp_session(page)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
+    if method == "cdp":
+        cdp = context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
+    throttle = RendererThrottle(slowdown if method == "os" else 1)
+    try:
+        return (*_played(page, base, seed, decisions), calibration(page))
+    finally:
+        throttle.close()
+        context.close()
+
+
+def _played(page: Page, base: str, seed: int, decisions: int
+            ) -> tuple[float, float, list[float]]:
     started = time.perf_counter()
     page.goto(f"{base}index.html?seats=human,easy&seed={seed}&pace=0")
     page.wait_for_function("document.documentElement.dataset.ready === 'true'",
@@ -79,7 +96,6 @@ def run(browser: object, base: str, slowdown: float, seed: int, decisions: int
         made += 1
     latencies = page.evaluate(
         "performance.getEntriesByName('rome:input-to-paint').map(e => e.duration)")
-    context.close()
     return longest, ready, latencies
 
 
@@ -88,22 +104,27 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--decisions", type=int, default=20)
     parser.add_argument("--slowdowns", type=float, nargs="+", default=[1.0, 4.0])
+    parser.add_argument("--method", choices=("os", "cdp"), default="os")
     args = parser.parse_args()
+    print(f"slowdown by {args.method}")
     print("| CPU slowdown | runs | longest start-up task | ready after | inputs "
-          "| input to drawn, p50 | p98 |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
+          "| input to drawn, p50 | p98 | fixed loop, main thread / worker |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     with served("site") as base, sync_playwright() as p:
         browser = launch_chromium(p)
         for slowdown in args.slowdowns:
-            longest, ready, latencies = [], [], []
+            longest, ready, latencies, loops = [], [], [], []
             for i in range(args.runs):
-                task, boot, times = run(browser, base, slowdown, 11 + i, args.decisions)
+                task, boot, times, loop = run(browser, base, slowdown, args.method, 11 + i,
+                                              args.decisions)
                 longest.append(task)
                 ready.append(boot)
                 latencies += times
+                loops.append(f"{loop[0]:.0f} / {'–' if loop[1] is None else f'{loop[1]:.0f}'}")
             print(f"| {slowdown:g}x | {args.runs} | {min(longest):.0f}–{max(longest):.0f} ms "
                   f"| {min(ready):.1f}–{max(ready):.1f} s | {len(latencies)} "
-                  f"| {percentile(latencies, 0.5):.0f} ms | {percentile(latencies, 0.98):.0f} ms |")
+                  f"| {percentile(latencies, 0.5):.0f} ms | {percentile(latencies, 0.98):.0f} ms "
+                  f"| {', '.join(loops)} ms |")
         browser.close()
     return 0
 

@@ -185,7 +185,10 @@ def needs_render(before: UiState, after: UiState) -> bool:
     """Render after this event?  Always, except at the instant pace, where the moves of
     computers and forced moves are drawn once per round (and whenever a human is asked or
     the message area changes), and when only the rules dialog changed, its About line's
-    report of the AI worker included (the painter draws it apart)."""
+    report of the AI worker included (the painter draws it apart), and when the event
+    changed nothing (the same state: a save's answer, heard after every move)."""
+    if before is after:
+        return False
     if before != after and replace(before, help_open=after.help_open,
                                    help_filter=after.help_filter,
                                    help_back=after.help_back, worker=after.worker) == after:

@@ -313,6 +313,8 @@ def saved(ui: UiState, event: Saved) -> Result:
     """A refused save becomes a message that lasts until a save succeeds (every move tries
     again), with the game's download where the page can offer it: never a silent loss."""
     if event.ok:
+        if not ui.save_failed and all(m.kind != "unsaved" for m in ui.messages):
+            return ui, ()  # saved as the last one was: nothing to draw
         return replace(ui, save_failed=False, messages=unsaid(ui.messages, "unsaved")), ()
     said_ = Message("unsaved", event.problem, DOWNLOAD_GAME if event.download else None)
     if event.download and any(m.kind == "unsaved" and m.cancel == LEAVE_ANYWAY
