@@ -180,6 +180,18 @@
     }
   }
 
+  // Sentences above the view, once (an embed's address refused in part): a status the
+  // reader's assistive technology announces, outside the view's own root.
+  function notes(html) {
+    if (typeof html !== "string" || document.getElementById("embed-notes")) return;
+    const box = document.createElement("div");
+    box.id = "embed-notes";
+    box.className = "embed-notes";
+    box.setAttribute("role", "status");
+    box.innerHTML = html;
+    document.body.insertBefore(box, document.getElementById("app"));
+  }
+
   // What needs the player's gesture, each asked for by an effect (ui/model/effects.py):
   // the browser's own confirm dialog, a file offered for download, the clipboard.
   // Its answer comes later, as it will to a UI in a worker: `ui.model.events.Confirmed`.
@@ -204,5 +216,7 @@
     }
   }
 
-  globalThis.romePainter = Object.freeze({ paint, check, confirm: confirmed, download, copy });
+  globalThis.romePainter = Object.freeze({
+    paint, check, notes, confirm: confirmed, download, copy,
+  });
 })();

@@ -10,8 +10,9 @@ view is on screen".
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
-from pyscript import document, window
+from pyscript import window
 
 from ui import address
 from ui.address import EmbedAddress
@@ -74,17 +75,12 @@ def _say(problems: tuple[str, ...]) -> None:
     """The refused parameters, one sentence each, above the view."""
     if not problems:
         return
-    notes = document.createElement("div")
-    notes.id = "embed-notes"
-    notes.className = "embed-notes"
-    notes.setAttribute("role", "status")
-    notes.innerHTML = "".join(f"<p>{esc(text)}</p>" for text in problems)
-    document.body.insertBefore(notes, document.getElementById("app"))
+    boot.PAGE.notes("".join(f"<p>{esc(text)}</p>" for text in problems))
 
 
 async def fetch_record(src: str) -> tuple[str, str]:
     """The text of the record file ``src`` (already whitelisted), or why there is none."""
-    here = str(window.location.href)
+    here = boot.PAGE.address
     try:
         resolved = str(window.URL.new(src, here).href)
     except Exception:
@@ -110,7 +106,7 @@ async def fetch_record(src: str) -> tuple[str, str]:
 
 
 async def main() -> None:
-    params = address.embed_address(str(window.location.search))
+    params = address.embed_address(urlsplit(boot.PAGE.address).query)
     record_text, problem = "", ""
     if params.view == "replay" and params.src and not params.record:
         record_text, problem = await fetch_record(params.src)

@@ -14,13 +14,11 @@ import traceback
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from pyscript import window
-
 from rome import ScoreInputError
 from ui.address import EmbedAddress
 from ui.embed import calculator, calculator_render, city, replay
 from ui.embed.view import Effect, Focus, Frame, Keep, ViewInput, ViewInputError, read_input
-from ui.shell.page_link import PageLink
+from ui.shell.boot import PAGE as LINK
 from ui.shell.paint import Painter
 from ui.words.markup import esc
 
@@ -74,10 +72,6 @@ class ViewPage(Generic[S, E]):
             if isinstance(effect, Focus):
                 self._paint.focus((effect.selector,))
         self._paint.flush()
-
-
-LINK = PageLink(window)
-"""The page, as every view reaches it."""
 
 
 def painter() -> Painter:

@@ -298,11 +298,12 @@ def start_game(root_selector: str = "#app", *, compact: bool = False,
     """
     from ui.worker import probe
 
-    app = App(PageLink(window), root_selector, compact=compact, namespace=namespace)
+    app = App(boot.PAGE, root_selector, compact=compact, namespace=namespace)
     app.mount()
-    boot.expose("romeEngine", legal_count=probe.legal_count, scripted_game=probe.scripted_game)
-    boot.expose("romeGame", history=app.history_json)
-    boot.expose("rome", record=app.record_json)
-    boot.expose("romeDebug", memory=boot.memory_stats)
+    boot.PAGE.expose("romeEngine", {"legal_count": probe.legal_count,
+                                    "scripted_game": probe.scripted_game})
+    boot.PAGE.expose("romeGame", {"history": app.history_json})
+    boot.PAGE.expose("rome", {"record": app.record_json})
+    boot.PAGE.expose("romeDebug", {"memory": boot.memory_stats})
     app.open()
     return app

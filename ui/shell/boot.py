@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING, TypeVar
 
 from pyodide.ffi import create_once_callable
 from pyscript import create_named_worker, document, window, workers
-from pyscript.ffi import create_proxy, to_js
+from pyscript.ffi import create_proxy
 
 from ui import selfcheck
+from ui.shell.page_link import PageLink
 
 if TYPE_CHECKING:
     from pyodide.ffi import JsProxy
@@ -31,19 +32,8 @@ T = TypeVar("T")
 _background: set[Hashable] = set()  # the tasks under way, kept from the collector
 
 
-def progress(value: int, text: str) -> None:
-    """Advance the loading bar (it only moves forward) while Python sets up."""
-    window.romeBoot.setProgress(value, text)
-
-
-def mark_ready() -> None:
-    """Hide the loading screen, show ``#app`` and set ``data-ready="true"``."""
-    window.romeBoot.ready()
-
-
-def fail(message: str) -> None:
-    """Show a readable start-up error and set ``data-error`` on ``<html>``."""
-    window.romeBoot.fail(message)
+PAGE = PageLink(window)
+"""The page, as the table's and the embed views' Python reaches it."""
 
 
 SELF_CHECK_MARKS = ("rome:self-check", "rome:self-checked")
@@ -59,26 +49,20 @@ def start(setup: Callable[[], None]) -> None:
     restored from a memory snapshot that fails here is started again without it
     (``assets/boot.js``).
     """
-    progress(92, "Starting the game")
+    PAGE.progress(92, "Starting the game")
     window.performance.mark(SELF_CHECK_MARKS[0])
     wrong = selfcheck.problem(window)
     window.performance.mark(SELF_CHECK_MARKS[1])
     if wrong:
-        fail(f"The start-up self-check found a wrong answer about {wrong}.")
+        PAGE.fail(f"The start-up self-check found a wrong answer about {wrong}.")
         return
     try:
         setup()
     except Exception as exc:
         traceback.print_exc()
-        fail(f"Start-up failed: {type(exc).__name__}: {exc}")
+        PAGE.fail(f"Start-up failed: {type(exc).__name__}: {exc}")
         return
-    mark_ready()
-
-
-def expose(name: str, **functions: Callable[..., int | str]) -> None:
-    """Publish Python functions as ``window[name].<fn>(...)`` for JS and e2e tests."""
-    proxies = {key: create_proxy(fn) for key, fn in functions.items()}
-    setattr(window, name, to_js(proxies))
+    PAGE.ready()
 
 
 def background(coro: Awaitable[T]) -> asyncio.Future[T]:
@@ -103,8 +87,8 @@ SELF_CHECK_LIMIT_S = 10.0
 async def start_worker(name: str, src: str, config: str = CONFIG) -> AiWorker:
     """Create the named PyScript worker now and wait for its exported functions.
 
-    Called after :func:`mark_ready` (see ``ui/shell/main.py``): a second Pyodide booting
-    alongside the page's own would delay ``data-ready`` by ~25% on 2 cores.
+    Called once the page is ready (``PageLink.ready``, see ``ui/shell/main.py``): a second
+    Pyodide booting alongside the page's own would delay ``data-ready`` by ~25% on 2 cores.
 
     The worker's ``self_check()`` is asked first (:mod:`ui.selfcheck`). A worker that
     fails to start or answers wrongly may have restored a bad memory snapshot: where Cache

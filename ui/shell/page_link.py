@@ -5,9 +5,12 @@ Why one object: the UI's Python is to run in a worker (issue 44), where there is
 the worker will reach it only by ``postMessage``. Every reach of the table's and the
 embed views' Python into the page goes through :class:`PageLink`, each with text or a
 promise as its answer, so that move replaces this one class by one that posts the same
-messages. What each call reaches: ``assets/painter.js`` (``romePainter``: paint, confirm,
-download, copy), ``assets/input.js`` (``romeInput``), ``assets/storage-host.js``
-(``romeStorage``) and the page's address.
+messages. What each call reaches: ``assets/boot.js`` (``romeBoot``: the loading screen's
+progress, ready, a failed start), ``assets/painter.js`` (``romePainter``: paint, notes,
+confirm, download, copy), ``assets/input.js`` (``romeInput``), ``assets/storage-host.js``
+(``romeStorage``), the page's address and its hooks for tests (``window.rome`` and the
+rest). What a worker has as well (``fetch``, ``URL``, ``performance``, Web Locks,
+``BroadcastChannel``) is used as JavaScript's globals, not through here.
 """
 
 from __future__ import annotations
@@ -37,6 +40,25 @@ class PageLink:
         self._kept.append(proxy)
         return proxy
 
+    # -- the loading screen and the hooks ----------------------------------------------
+    def progress(self, value: int, text: str) -> None:
+        """Advance the loading bar (it only moves forward) while Python sets up."""
+        self._window.romeBoot.setProgress(value, text)
+
+    def ready(self) -> None:
+        """The page is interactive: the loading screen gives way to ``#app``."""
+        self._window.romeBoot.ready()
+
+    def fail(self, message: str) -> None:
+        """The start failed: a readable message instead of the loading screen."""
+        self._window.romeBoot.fail(message)
+
+    def expose(self, name: str, functions: dict[str, Callable[..., int | str]]) -> None:
+        """Publish ``functions`` as ``window[name].<fn>(...)`` for tests and developers."""
+        setattr(self._window, name, to_js({key: create_proxy(fn)
+                                           for key, fn in functions.items()}))
+
+    # -- the page ----------------------------------------------------------------------
     @property
     def address(self) -> str:
         """The page's address now (the embed views and the record's links read it)."""
@@ -62,6 +84,10 @@ class PageLink:
         """The copy of ``namespace`` the page's storage owner hands over, which it answers
         from then on."""
         return open_store(self._window.romeStorage, namespace, self._keep)
+
+    def notes(self, html: str) -> None:
+        """Sentences above the view (an embed's address refused in part), once."""
+        self._window.romePainter.notes(html)
 
     def download(self, text: str, filename: str) -> None:
         """Offer ``text`` as the file ``filename`` (within the player's click)."""
