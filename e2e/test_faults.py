@@ -349,6 +349,6 @@ def test_hostile_name_cannot_reverse_the_log(strict_page: Page, open_game: OpenG
     assert "<b>x</b>" not in html
     log = page.locator("#log").inner_text()
     assert "\u2068RLO<b>x</b>" in log  # isolated (FSI … PDI), shown as text
-    name = page.evaluate("JSON.parse(window.romeGame.history()).seats[0].name")
+    name = page.evaluate("async () => JSON.parse(await window.romeGame.history()).seats[0].name")
     # 24 graphemes: the 11 of "RLO<b>x</b>" and 13 whole families (never cut inside one).
     assert name == "RLO<b>x</b>" + FAMILY * 13

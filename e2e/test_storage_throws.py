@@ -52,7 +52,7 @@ def play(where: Page | Frame, count: int) -> None:
 
 
 def played(where: Page | Frame) -> int:
-    return int(where.evaluate("JSON.parse(window.rome.record()).actions.length"))
+    return int(where.evaluate("async () => JSON.parse(await window.rome.record()).actions.length"))
 
 
 def broke(where: Page | Frame, names: list[str]) -> None:

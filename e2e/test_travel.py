@@ -37,7 +37,7 @@ BUILT = ("(n) => { const r = window.rome && window.rome.record && window.rome.re
 
 def seen(page: Page) -> tuple[list[dict], list[str]]:
     """The animations asked for and the game's actions so far, read at one instant."""
-    travels, record = page.evaluate("[window.__travels, window.rome.record()]")
+    travels, record = page.evaluate("async () => [window.__travels, await window.rome.record()]")
     return travels, json.loads(record)["actions"]
 
 
