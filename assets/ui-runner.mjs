@@ -1,0 +1,39 @@
+// The page's half of a UI in a worker (prototype, branch `ui-worker`, issue 44): no
+// Python on the page. It starts the UI's Python in a PyScript worker and carries out what
+// that Python asks of the page, one JSON message each: paint (assets/painter.js), notes,
+// listen to input (assets/input.js, whose messages it forwards), the loading screen's
+// progress, ready and failure (assets/boot.js). The worker's first message from the page
+// is the page's address: a worker has no `location` of the page's.
+import { PyWorker } from "./vendor/pyscript/core.js";
+
+const boot = globalThis.romeBoot;
+const version = new URL("./vendor/pyodide/pyodide-lockless.mjs", import.meta.url).href;
+const src = document.documentElement.dataset.worker;
+
+function carry(worker, message) {
+  switch (message.to) {
+    case "paint": globalThis.romePainter.paint(message.text); break;
+    case "notes": globalThis.romePainter.notes(message.html); break;
+    case "listenView":
+      globalThis.romeInput.listenView(message.root, (text) => worker.postMessage(
+        JSON.stringify({ kind: "input", root: message.root, text })), message.options);
+      break;
+    case "progress": boot.setProgress(message.value, message.text); break;
+    case "ready": boot.ready(); break;
+    case "fail": boot.fail(message.message); break;
+    default: console.warn("The UI's worker asked for what the page does not do:", message.to);
+  }
+}
+
+try {
+  boot.setProgress(5, "Loading Python");
+  const worker = await PyWorker(src, { config: "./pyscript.toml", version });
+  worker.onmessage = ({ data }) => {
+    if (typeof data !== "string" || !data.startsWith("{")) return; // PyScript's own
+    carry(worker, JSON.parse(data));
+  };
+  worker.onerror = (event) => boot.fail(`The UI's worker failed: ${event.message || event}`);
+  worker.postMessage(JSON.stringify({ kind: "start", address: location.href }));
+} catch (error) {
+  boot.fail(`The UI's worker could not start: ${error?.message ?? error}`);
+}
