@@ -46,6 +46,9 @@ if (replaced.length || opaque) guardWorkers();
 // Imported here, not listed in the page: a module script after this one could run while
 // this one still awaits the stand-in. The pages preload it, so it downloads alongside.
 await import("./vendor/pyscript/core.js");
+// A page whose UI runs in a worker (issue 44: `data-worker` names its Python) starts it
+// only now, so that its worker is started behind the guard too.
+if (html.dataset.worker) await import("./ui-runner.mjs");
 
 // PyScript's workers (the AI) boot their own interpreter, which opens IndexedDB again in
 // the worker's scope: each module worker's script is therefore started behind an import
