@@ -1,15 +1,17 @@
-// The page's half of a UI in a worker (prototype, branch `ui-worker`, issue 44): no
-// Python on the page. It starts the UI's Python in a PyScript worker and carries out what
+// The page's half of a UI in a worker (issue 44): no Python on the page. Started by
+// assets/storage-guard.mjs, so the worker is started behind the guard. It starts the UI's Python in a PyScript worker and carries out what
 // that Python asks of the page, one JSON message each: paint (assets/painter.js), notes,
 // listen to input (assets/input.js, whose messages it forwards), the loading screen's
 // progress, ready and failure (assets/boot.js). The worker's first message from the page
 // is the page's address: a worker has no `location` of the page's.
 import { PyWorker } from "./vendor/pyscript/core.js";
+// On the page only for its `romeSnapshot`: assets/boot.js deletes the worker's snapshot
+// and reloads without one when a start restored from it fails (Pyodide does not start here).
+import "./vendor/pyodide/pyodide-lockless.mjs";
 
 const boot = globalThis.romeBoot;
 const version = new URL("./vendor/pyodide/pyodide-lockless.mjs", import.meta.url).href;
 const src = document.documentElement.dataset.worker;
-
 function carry(worker, message) {
   switch (message.to) {
     case "paint": globalThis.romePainter.paint(message.text); break;
@@ -20,7 +22,10 @@ function carry(worker, message) {
       break;
     case "progress": boot.setProgress(message.value, message.text); break;
     case "ready": boot.ready(); break;
-    case "fail": boot.fail(message.message); break;
+    case "fail":
+      if (message.restored && globalThis.romeSnapshot) globalThis.romeSnapshot.restored = true;
+      boot.fail(message.message);
+      break;
     default: console.warn("The UI's worker asked for what the page does not do:", message.to);
   }
 }

@@ -61,8 +61,8 @@ class ViewPage(Generic[S, E]):
             if event is not None:
                 self.dispatch(event)
 
-        current.link().listen_view("#app", receive, {"attributes": list(clicks), "fields": list(fields),
-                                           "keys": list(keys)})
+        current.link().listen_view("#app", receive, {
+            "attributes": list(clicks), "fields": list(fields), "keys": list(keys)})
 
     def _draw(self, frame: Frame, effects: tuple[Effect, ...]) -> None:
         self._paint.set(frame.regions, kept={e.region for e in effects if isinstance(e, Keep)})

@@ -4,7 +4,8 @@ Why: the same interface as :class:`ui.shell.page_link.PageLink`, for Python that
 a PyScript worker started by the page's runner (``assets/ui-runner.mjs``), which has no
 ``window``: each call becomes one JSON message the runner carries out on the page, and
 the runner's messages (the address first, then the input half's) come back through
-:meth:`WorkerLink.heard`. Prototype (branch ``ui-worker``): the embed views only.
+:meth:`WorkerLink.heard`. Today the embed views use it (``ui/embed/worker_main.py``); the
+table's ``App`` needs storage, confirm, copy, download and the address replaced too.
 """
 
 from __future__ import annotations
@@ -39,8 +40,9 @@ class WorkerLink:
     def ready(self) -> None:
         self._say("ready")
 
-    def fail(self, message: str) -> None:
-        self._say("fail", message=message)
+    def fail(self, message: str, restored: bool = False) -> None:
+        """The start failed (``restored``: from a memory snapshot, the first suspect)."""
+        self._say("fail", message=message, restored=restored)
 
     @property
     def address(self) -> str:
