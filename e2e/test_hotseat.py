@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from conftest import CUT_NAMES_JS, OpenGame
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Dialog, Page, expect
 from test_table import check_axe_both_themes, patient_waits, shoot_themes  # noqa: F401
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts" / "hotseat"
@@ -215,15 +215,25 @@ def delete_asks_first(page: Page) -> None:
     asked: list[str] = []
 
     def answer(yes: bool) -> None:
-        """Press "Delete" and answer the dialog it opens (later: the painter asks)."""
-        with page.expect_event("dialog") as shown:
-            saved.first.locator('[data-ui="delete-slot"]').click()
-        dialog = shown.value
-        asked.append(dialog.message)
-        if yes:
-            dialog.accept()
-        else:
-            dialog.dismiss()
+        """Press "Delete" and answer the dialog it opens. The handler is in place before
+        the click, since the dialog may open within it (and block it until answered) or a
+        little later (the painter asks when the page's Python has heard the click)."""
+        seen = len(asked)
+
+        def respond(dialog: Dialog) -> None:
+            asked.append(dialog.message)
+            if yes:
+                dialog.accept()
+            else:
+                dialog.dismiss()
+
+        page.once("dialog", respond)
+        saved.first.locator('[data-ui="delete-slot"]').click()
+        for _ in range(200):
+            if len(asked) > seen:
+                return
+            page.wait_for_timeout(50)
+        raise AssertionError("Delete opened no dialog")
 
     answer(False)
     expect(saved).to_have_count(listed)
