@@ -5,12 +5,13 @@
 // progress, ready and failure (assets/boot.js). The worker's first message from the page
 // is the page's address: a worker has no `location` of the page's.
 import { PyWorker } from "./vendor/pyscript/core.js";
-// On the page only for its `romeSnapshot`: assets/boot.js deletes the worker's snapshot
-// and reloads without one when a start restored from it fails (Pyodide does not start here).
-import "./vendor/pyodide/pyodide-lockless.mjs";
+// On the page for its `romeSnapshot` only (Pyodide does not start here): assets/boot.js
+// deletes the worker's snapshot and reloads without one when a start restored from it
+// fails, and the reload's worker is told so by the interpreter module's address.
+import { withoutSnapshot } from "./vendor/pyodide/pyodide-lockless.mjs";
 
 const boot = globalThis.romeBoot;
-const version = new URL("./vendor/pyodide/pyodide-lockless.mjs", import.meta.url).href;
+const { told, module: version } = withoutSnapshot();
 const src = document.documentElement.dataset.worker;
 function carry(worker, message) {
   switch (message.to) {
@@ -22,6 +23,9 @@ function carry(worker, message) {
       break;
     case "progress": boot.setProgress(message.value, message.text); break;
     case "ready": boot.ready(); break;
+    case "marks": // the interpreter's start, told on the page as the page's own would be
+      for (const name of message.names) performance.mark(name);
+      break;
     case "fail":
       if (message.restored && globalThis.romeSnapshot) globalThis.romeSnapshot.restored = true;
       boot.fail(message.message);
@@ -40,5 +44,8 @@ try {
   worker.onerror = (event) => boot.fail(`The UI's worker failed: ${event.message || event}`);
   worker.postMessage(JSON.stringify({ kind: "start", address: location.href }));
 } catch (error) {
+  // Its Python failed before it could say whether it was restored from a snapshot: the
+  // snapshot is the first suspect, once (a start told to go without it is not retried).
+  if (!told && globalThis.romeSnapshot) globalThis.romeSnapshot.restored = true;
   boot.fail(`The UI's worker could not start: ${error?.message ?? error}`);
 }

@@ -50,6 +50,17 @@ const READ_LIMIT_MS = 10000;
 
 export { version };
 
+// For a page whose Python runs in a worker (assets/ui-runner.mjs): whether its address
+// says WITHOUT (then removed from it, and this start counted as skipped), and the address
+// of this module that tells the worker's interpreter so.
+export function withoutSnapshot() {
+  const told = toldWithout();
+  if (told) snapshots.skipped = true;
+  const module = new URL(import.meta.url);
+  module.hash = told ? WITHOUT : "";
+  return { told, module: module.href };
+}
+
 // What the page's scripts know of this start: `restored` (from a snapshot), `skipped`
 // (the address said WITHOUT); `forget()` deletes any kept snapshot, `startWithout()`
 // deletes it and reloads the page without one.
@@ -109,7 +120,10 @@ async function startWithout() {
 }
 
 // True if the address says WITHOUT, which is then removed from it (other words are kept).
+// In a worker, which has no address of the page's, the page says it in this module's own
+// address instead (assets/ui-runner.mjs: `withoutSnapshot`).
 function toldWithout() {
+  if (fragmentWords(new URL(import.meta.url).hash).includes(WITHOUT)) return true;
   const hash = globalThis.location?.hash ?? "";
   const words = fragmentWords(hash);
   if (!words.includes(WITHOUT) || !globalThis.history) return false;

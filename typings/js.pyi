@@ -11,3 +11,4 @@ URL: Any
 romeSnapshot: Any
 
 def fetch(resource: str, /) -> Any: ...
+performance: Any

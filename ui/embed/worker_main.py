@@ -26,6 +26,8 @@ async def _start(page_address: str) -> None:
     global _link
     link = _link = WorkerLink(page_address, xworker.postMessage)
     current.use(link)
+    link.marks([str(m.name) for m in js.performance.getEntriesByType("mark")
+                if str(m.name).startswith("pyodide:")])
     link.progress(92, "Starting the view")
     wrong = selfcheck.problem(js)
     if wrong:

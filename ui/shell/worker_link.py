@@ -37,6 +37,10 @@ class WorkerLink:
     def progress(self, value: int, text: str) -> None:
         self._say("progress", value=value, text=text)
 
+    def marks(self, names: list[str]) -> None:
+        """The interpreter's start as performance marks, made again on the page."""
+        self._say("marks", names=names)
+
     def ready(self) -> None:
         self._say("ready")
 
