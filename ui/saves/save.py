@@ -7,7 +7,8 @@ values are set aside (``Store.set_aside``: kept, never destroyed) with a sentenc
 player, and a refused write is answered with a sentence instead of raising: the game in
 memory is the truth and is never lost because storage failed.
 
-API for the page (``saves = Saves(Store(window))``; nothing here raises except where noted):
+API for the page (``saves = Saves(open_store(...))``, ``ui.saves.storage``; nothing here
+raises except where noted):
 
 * ``saves.list_games() -> list[GameInfo]`` — newest first; each has ``slot``, ``seats``
   (``Seat`` tuple), ``round`` (0 during the opening draft), ``over``, ``moves``,

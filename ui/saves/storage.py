@@ -63,7 +63,7 @@ class Host(Protocol):
 def open_store(host: Host, namespace: str = NAMESPACE,
                keep: Callable[[Answer], Answer] = lambda answer: answer) -> Store:
     """The namespace's copy, opened by ``host``, which answers it from then on."""
-    store = Store(lambda text: host.write(namespace, text), namespace)
+    store = Store(lambda text: host.write(namespace, text))
     store.opened(str(host.open(namespace, keep(store.answer))))
     return store
 
@@ -71,8 +71,7 @@ def open_store(host: Host, namespace: str = NAMESPACE,
 class Store:
     """One namespace of ``localStorage``; see the module docstring."""
 
-    def __init__(self, send: Callable[[str], None], namespace: str = NAMESPACE) -> None:
-        self.namespace = namespace
+    def __init__(self, send: Callable[[str], None]) -> None:
         self._send = send
         self._copy: dict[str, str] = {}
         self.available = False

@@ -171,7 +171,8 @@ class App:
         self.paint.flush()
 
     def run(self, effect: effects.Effect) -> events.Event | None:
-        """Run one effect; the ones answered at once (a save) return their answer."""
+        """Run one effect; those answered at once (a saved game read) return their answer,
+        those the page answers later (a save, a confirm) dispatch it then."""
         if isinstance(effect, effects.Save):
             problem = self.saves.save_game(effect.slot, effect.session,
                                            lambda later: self.dispatch(self.saved(later)))
