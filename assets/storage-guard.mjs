@@ -48,8 +48,7 @@ if (replaced.length || opaque) guardWorkers();
 // A page whose UI runs in a worker (issue 44: `data-worker` names its Python) starts it
 // only now, so that its worker is started behind the guard too; its Python for the page
 // (the compact game, not yet in a worker) is then removed before PyScript sees it.
-const inWorker = Boolean(html.dataset.worker)
-  && new URLSearchParams(location.search).get("view") !== "game";
+const inWorker = Boolean(globalThis.romeBoot?.uiInWorker);
 if (inWorker) document.querySelector('script[type="py"]')?.remove();
 await import("./vendor/pyscript/core.js");
 if (inWorker) await import("./ui-runner.mjs");

@@ -7,11 +7,14 @@
 import { PyWorker } from "./vendor/pyscript/core.js";
 // On the page for its `romeSnapshot` only (Pyodide does not start here): assets/boot.js
 // deletes the worker's snapshot and reloads without one when a start restored from it
-// fails, and the reload's worker is told so by the interpreter module's address.
-import { withoutSnapshot } from "./vendor/pyodide/pyodide-lockless.mjs";
+// fails; a reload told so is not retried.
+import { toldToStartWithout } from "./vendor/pyodide/pyodide-lockless.mjs";
 
 const boot = globalThis.romeBoot;
-const { told, module: version } = withoutSnapshot();
+const told = toldToStartWithout();
+// The interpreter pyscript.toml names: a PyWorker started from JavaScript takes it as its
+// `version` (from the config alone it would reach for PyScript's default, a CDN).
+const version = new URL("./vendor/pyodide/pyodide-lockless.mjs", import.meta.url).href;
 const src = document.documentElement.dataset.worker;
 function carry(worker, message) {
   switch (message.to) {
@@ -27,7 +30,9 @@ function carry(worker, message) {
       for (const name of message.names) performance.mark(name);
       break;
     case "fail":
-      if (message.restored && globalThis.romeSnapshot) globalThis.romeSnapshot.restored = true;
+      if (message.restored && !told && globalThis.romeSnapshot) {
+        globalThis.romeSnapshot.restored = true;
+      }
       boot.fail(message.message);
       break;
     default: console.warn("The UI's worker asked for what the page does not do:", message.to);

@@ -50,15 +50,15 @@ const READ_LIMIT_MS = 10000;
 
 export { version };
 
-// For a page whose Python runs in a worker (assets/ui-runner.mjs): whether its address
-// says WITHOUT (then removed from it, and this start counted as skipped), and the address
-// of this module that tells the worker's interpreter so.
-export function withoutSnapshot() {
+// For a page whose Python runs in a worker (assets/ui-runner.mjs), which starts no
+// interpreter of its own: whether its address says WITHOUT (then removed from it, and this
+// start counted as skipped, so that a failure is not retried). The worker is not told: the
+// snapshot is already deleted, and its start is an ordinary one that makes a new snapshot,
+// as the AI worker's second start does (ui/shell/boot.py).
+export function toldToStartWithout() {
   const told = toldWithout();
   if (told) snapshots.skipped = true;
-  const module = new URL(import.meta.url);
-  module.hash = told ? WITHOUT : "";
-  return { told, module: module.href };
+  return told;
 }
 
 // What the page's scripts know of this start: `restored` (from a snapshot), `skipped`
@@ -120,10 +120,7 @@ async function startWithout() {
 }
 
 // True if the address says WITHOUT, which is then removed from it (other words are kept).
-// In a worker, which has no address of the page's, the page says it in this module's own
-// address instead (assets/ui-runner.mjs: `withoutSnapshot`).
 function toldWithout() {
-  if (fragmentWords(new URL(import.meta.url).hash).includes(WITHOUT)) return true;
   const hash = globalThis.location?.hash ?? "";
   const words = fragmentWords(hash);
   if (!words.includes(WITHOUT) || !globalThis.history) return false;
