@@ -204,12 +204,21 @@
     return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
   }
 
-  window.romeBoot = { ready, fail, setProgress, cspViolations, withTimeout };
+  // Whether this page's UI runs in a worker (issue 44: `data-worker` names its Python;
+  // the compact game is not there yet), decided once here for assets/storage-guard.mjs.
+  const uiInWorker = Boolean(html.dataset.worker)
+    && new URLSearchParams(location.search).get("view") !== "game";
+
+  window.romeBoot = { ready, fail, setProgress, cspViolations, withTimeout, uiInWorker };
 
   // The interpreter module (the one pyscript.toml names) starts reading the memory
   // snapshot now, while PyScript loads: it takes a few hundred ms to ask for it. (An
   // absolute address: in an opaque origin, import() from this script has no base URL.)
-  import(new URL("./vendor/pyodide/pyodide-lockless.mjs", document.currentScript.src).href)
-    .then((module) => module.readAhead())
-    .catch((error) => console.error("The interpreter module could not be loaded:", error.message));
+  // A UI in a worker reads it there: the page starts no interpreter.
+  const lockless = new URL("./vendor/pyodide/pyodide-lockless.mjs", document.currentScript.src);
+  if (!uiInWorker) {
+    import(lockless.href)
+      .then((module) => module.readAhead())
+      .catch((error) => console.error("The interpreter module could not be loaded:", error.message));
+  }
 })();

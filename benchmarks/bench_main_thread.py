@@ -2,7 +2,7 @@
 starts, and how long an input takes to be drawn.
 
     python benchmarks/bench_main_thread.py [--runs 2] [--decisions 20] [--slowdowns 1 4]
-                                           [--method os|cdp]
+                                           [--method os|cdp] [--calculator]
 
 Headless Chromium, a fresh profile per run, the site served locally (``common.served``).
 A CPU slowdown reaches the page's workers too (``--method os``, the default: the renderer
@@ -11,10 +11,11 @@ cannot), or only the page's main thread (``cdp``: ``Emulation.setCPUThrottlingRa
 A fixed loop timed on the main thread and in a worker shows the slowdown each got. At
 each slowdown, each run cold-starts ``index.html?seats=human,easy&seed=...&pace=0`` with
 a ``longtask`` observer in place before any script, reads the longest task until
-``data-ready``, then makes
-``--decisions`` decisions as a player does, by clicks (a card of the hand first where a
-build needs one). Each click is one input: ``assets/input.js`` marks it and
-``assets/painter.js`` measures from that mark to the written message that draws it
+``data-ready``, then makes ``--decisions`` decisions as a player does, by clicks (a card
+of the hand first where a build needs one); with ``--calculator`` it cold-starts
+``embed.html?view=calculator`` instead (its Python in a worker) and each decision adds a
+coin. Each click is one input: ``assets/input.js`` marks it and ``assets/painter.js``
+measures from that mark to the written message that draws it
 (``rome:input-to-paint``), so the latency runs from the event to the container written,
 not only to the message posted. Prints the longest start-up task and the p50 / p98 of
 those latencies per slowdown. Targets once the UI runs in a worker: a longest task of
@@ -60,8 +61,8 @@ def decide(page: Page) -> int:
     return 1
 
 
-def run(browser: object, base: str, slowdown: float, method: str, seed: int, decisions: int
-        ) -> tuple[float, float, list[float], tuple[float, float | None]]:
+def run(browser: object, base: str, slowdown: float, method: str, seed: int, decisions: int,
+        calculator: bool) -> tuple[float, float, list[float], tuple[float, float | None]]:
     """One cold start and ``decisions`` decisions: the longest start-up task (ms), the
     time to ready (s), each input's time to its drawing (ms) and the fixed loop's time on
     the main thread and in a worker (ms)."""
@@ -73,22 +74,28 @@ def run(browser: object, base: str, slowdown: float, method: str, seed: int, dec
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
     throttle = RendererThrottle(slowdown if method == "os" else 1)
     try:
-        return (*_played(page, base, seed, decisions), calibration(page))
+        return (*_played(page, base, seed, decisions, calculator), calibration(page))
     finally:
         throttle.close()
         context.close()
 
 
-def _played(page: Page, base: str, seed: int, decisions: int
+def _played(page: Page, base: str, seed: int, decisions: int, calculator: bool
             ) -> tuple[float, float, list[float]]:
     started = time.perf_counter()
-    page.goto(f"{base}index.html?seats=human,easy&seed={seed}&pace=0")
+    page.goto(f"{base}embed.html?view=calculator" if calculator
+              else f"{base}index.html?seats=human,easy&seed={seed}&pace=0")
     page.wait_for_function("document.documentElement.dataset.ready === 'true'",
                            timeout=300_000)
     ready = time.perf_counter() - started
     longest = max(page.evaluate("window.romeLongTasks"), default=0.0)
     made = 0
-    while made < decisions:
+    while calculator and made < decisions:  # one more coin each
+        page.locator('[data-do="coins+"]').click()
+        made += 1
+        page.wait_for_function(f"document.querySelector('[data-input=\"coins\"]').value"
+                               f" === '{made}'")
+    while not calculator and made < decisions:
         page.wait_for_function(f"['human', 'over'].includes({WAITING})", timeout=120_000)
         if page.evaluate(WAITING) == "over":
             break
@@ -105,6 +112,8 @@ def main() -> int:
     parser.add_argument("--decisions", type=int, default=20)
     parser.add_argument("--slowdowns", type=float, nargs="+", default=[1.0, 4.0])
     parser.add_argument("--method", choices=("os", "cdp"), default="os")
+    parser.add_argument("--calculator", action="store_true",
+                        help="start embed.html's calculator instead; its inputs add coins")
     args = parser.parse_args()
     print(f"slowdown by {args.method}")
     print("| CPU slowdown | runs | longest start-up task | ready after | inputs "
@@ -116,7 +125,7 @@ def main() -> int:
             longest, ready, latencies, loops = [], [], [], []
             for i in range(args.runs):
                 task, boot, times, loop = run(browser, base, slowdown, args.method, 11 + i,
-                                              args.decisions)
+                                              args.decisions, args.calculator)
                 longest.append(task)
                 ready.append(boot)
                 latencies += times

@@ -50,6 +50,17 @@ const READ_LIMIT_MS = 10000;
 
 export { version };
 
+// For a page whose Python runs in a worker (assets/ui-runner.mjs), which starts no
+// interpreter of its own: whether its address says WITHOUT (then removed from it, and this
+// start counted as skipped, so that a failure is not retried). The worker is not told: the
+// snapshot is already deleted, and its start is an ordinary one that makes a new snapshot,
+// as the AI worker's second start does (ui/shell/boot.py).
+export function toldToStartWithout() {
+  const told = toldWithout();
+  if (told) snapshots.skipped = true;
+  return told;
+}
+
 // What the page's scripts know of this start: `restored` (from a snapshot), `skipped`
 // (the address said WITHOUT); `forget()` deletes any kept snapshot, `startWithout()`
 // deletes it and reloads the page without one.

@@ -25,6 +25,8 @@ ROOT = Path(__file__).resolve().parent.parent
 RESEARCH = {"candidates", "fit", "yardstick", "tournament", "elo"}
 """Research modules (the top-level ``research`` package): never part of the product."""
 PAGE_SCRIPT = re.compile(r'<script\b[^>]*\btype="py"[^>]*\bsrc="\./([^"]+\.py)"')
+WORKER_SCRIPT = re.compile(r'<html\b[^>]*\bdata-worker="\./([^"]+\.py)"')
+"""The Python a page's runner starts in a worker (``assets/ui-runner.mjs``)."""
 SCRIPT_URL = re.compile(r"\./([\w/]+\.py)")
 
 
@@ -72,8 +74,8 @@ def imports_of(file: str) -> tuple[set[str], set[str]]:
 def game_modules() -> frozenset[str]:
     """Every file of ours the game runs: the pages' scripts, the workers they start, and
     everything those import."""
-    pending = {s for page in ROOT.glob("*.html")
-               for s in PAGE_SCRIPT.findall(page.read_text(encoding="utf-8"))}
+    pending = {s for page in ROOT.glob("*.html") for pattern in (PAGE_SCRIPT, WORKER_SCRIPT)
+               for s in pattern.findall(page.read_text(encoding="utf-8"))}
     assert pending, "no page loads a Python script"
     found: set[str] = set()
     while pending:

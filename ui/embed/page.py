@@ -18,7 +18,7 @@ from rome import ScoreInputError
 from ui.address import EmbedAddress
 from ui.embed import calculator, calculator_render, city, replay
 from ui.embed.view import Effect, Focus, Frame, Keep, ViewInput, ViewInputError, read_input
-from ui.shell.boot import PAGE as LINK
+from ui.shell import current
 from ui.shell.paint import Painter
 from ui.words.markup import esc
 
@@ -61,8 +61,8 @@ class ViewPage(Generic[S, E]):
             if event is not None:
                 self.dispatch(event)
 
-        LINK.listen_view("#app", receive, {"attributes": list(clicks), "fields": list(fields),
-                                           "keys": list(keys)})
+        current.link().listen_view("#app", receive, {
+            "attributes": list(clicks), "fields": list(fields), "keys": list(keys)})
 
     def _draw(self, frame: Frame, effects: tuple[Effect, ...]) -> None:
         self._paint.set(frame.regions, kept={e.region for e in effects if isinstance(e, Keep)})
@@ -76,7 +76,7 @@ class ViewPage(Generic[S, E]):
 
 def painter() -> Painter:
     """The page's painter on ``#app``, the root of every embed view."""
-    return Painter("#app", LINK.paint)
+    return Painter("#app", current.link().paint)
 
 
 def show(html: str) -> None:
@@ -95,7 +95,7 @@ def mount_calculator(params: EmbedAddress) -> ViewPage[calculator.Calculator, ca
     except ScoreInputError as exc:
         calc = calculator.Calculator(notice=f"The city in the address could not be read: {exc}.")
     view = ViewPage(calc, calculator.reduce, calculator_render.frame, calculator_render.shell)
-    href = LINK.address
+    href = current.link().address
     view.listen(lambda message: calculator.event_for(message, href), calculator.CLICKS,
                 calculator.FIELDS)
     return view
@@ -104,7 +104,7 @@ def mount_calculator(params: EmbedAddress) -> ViewPage[calculator.Calculator, ca
 # -- city view ---------------------------------------------------------------------------
 def mount_city(params: EmbedAddress) -> None:
     """The city of ``code=``, read-only: one render, no events."""
-    show(city.render(params.code, LINK.address))
+    show(city.render(params.code, current.link().address))
 
 
 # -- replay ------------------------------------------------------------------------------
