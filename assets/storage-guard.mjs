@@ -51,7 +51,8 @@ if (replaced.length || opaque) guardWorkers();
 const inWorker = Boolean(globalThis.romeBoot?.uiInWorker);
 if (inWorker) document.querySelector('script[type="py"]')?.remove();
 await import("./vendor/pyscript/core.js");
-if (inWorker) await import("./ui-runner.mjs");
+// The page's Python asks assets/ai-host.mjs for its computer players' worker.
+await import(inWorker ? "./ui-runner.mjs" : "./ai-host.mjs");
 
 // PyScript's workers (the AI) boot their own interpreter, which opens IndexedDB again in
 // the worker's scope: each module worker's script is therefore started behind an import

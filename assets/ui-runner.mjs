@@ -1,10 +1,10 @@
 // The page's half of a UI in a worker (issue 44): no Python on the page. Started by
-// assets/storage-guard.mjs, so the worker is started behind the guard. It starts the UI's Python in a PyScript worker and carries out what
-// that Python asks of the page, one JSON message each: paint (assets/painter.js), notes,
+// assets/storage-guard.mjs, so the worker is started behind the guard. It starts the UI's
+// Python in a PyScript worker (assets/py-worker.mjs) and carries out what that Python asks of the page, one JSON message each: paint (assets/painter.js), notes,
 // listen to input (assets/input.js, whose messages it forwards), the loading screen's
 // progress, ready and failure (assets/boot.js). The worker's first message from the page
 // is the page's address: a worker has no `location` of the page's.
-import { PyWorker } from "./vendor/pyscript/core.js";
+import { startPyWorker } from "./py-worker.mjs";
 // On the page for its `romeSnapshot` only (Pyodide does not start here): assets/boot.js
 // deletes the worker's snapshot and reloads without one when a start restored from it
 // fails; a reload told so is not retried.
@@ -12,9 +12,6 @@ import { toldToStartWithout } from "./vendor/pyodide/pyodide-lockless.mjs";
 
 const boot = globalThis.romeBoot;
 const told = toldToStartWithout();
-// The interpreter pyscript.toml names: a PyWorker started from JavaScript takes it as its
-// `version` (from the config alone it would reach for PyScript's default, a CDN).
-const version = new URL("./vendor/pyodide/pyodide-lockless.mjs", import.meta.url).href;
 const src = document.documentElement.dataset.worker;
 function carry(worker, message) {
   switch (message.to) {
@@ -41,7 +38,7 @@ function carry(worker, message) {
 
 try {
   boot.setProgress(5, "Loading Python");
-  const worker = await PyWorker(src, { config: "./pyscript.toml", version });
+  const worker = await startPyWorker(src);
   worker.onmessage = ({ data }) => {
     if (typeof data !== "string" || !data.startsWith("{")) return; // PyScript's own
     carry(worker, JSON.parse(data));

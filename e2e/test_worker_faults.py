@@ -28,7 +28,8 @@ BUSY_S = 4
 """How long the slow worker's requests run before they answer: a death one second in is
 a death mid-search."""
 TABLE = "document.getElementById('table')"
-WORKER_JS = "document.querySelector('script[worker]')"
+WORKER_JS = "[...romeAi.workers.values()].at(-1)"
+"""The AI worker running (``assets/ai-host.mjs``)."""
 RESTARTED = "The AI worker was restarted."
 WORKER_LINE = "#messages [data-message=worker]"  # its line of the message area
 HINT = -1
@@ -127,7 +128,7 @@ def now_ms(page: Page) -> float:
 def close_worker(page: Page) -> float:
     """Terminate the AI worker, as the browser may; the page's clock then."""
     return float(page.evaluate(
-        f"(window.romeBeat.max = 0, {WORKER_JS}.xworker.terminate(), performance.now())"))
+        f"(window.romeBeat.max = 0, {WORKER_JS}.terminate(), performance.now())"))
 
 
 def crash_worker(page: Page) -> float:

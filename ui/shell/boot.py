@@ -10,13 +10,11 @@ means "start-up failed" (with a readable message on screen). Each entry script c
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import traceback
 from collections.abc import Awaitable, Callable, Hashable
 from typing import TYPE_CHECKING, TypeVar
 
-from pyodide.ffi import create_once_callable
-from pyscript import create_named_worker, document, window, workers
+from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from ui import selfcheck
@@ -74,18 +72,14 @@ def background(coro: Awaitable[T]) -> asyncio.Future[T]:
 
 
 AI_WORKER = ("ai", "./ui/worker/ai_worker.py")
-CONFIG = "./pyscript.toml"
 
-
-WITHOUT_SNAPSHOT = "-without-snapshot"
-"""Suffix of the name of a worker started again without the memory snapshot (a name given
-once stays taken in PyScript's registry of workers)."""
 FORGET_LIMIT_S = 10.0
 SELF_CHECK_LIMIT_S = 10.0
 
 
-async def start_worker(name: str, src: str, config: str = CONFIG) -> AiWorker:
-    """Create the named PyScript worker now and wait for its exported functions.
+async def start_worker(name: str, src: str) -> AiWorker:
+    """Start the named worker now (``assets/ai-host.mjs``) and wait for its exported
+    functions.
 
     Called once the page is ready (``PageLink.ready``, see ``ui/shell/main.py``): a second
     Pyodide booting alongside the page's own would delay ``data-ready`` by ~25% on 2 cores.
@@ -93,23 +87,23 @@ async def start_worker(name: str, src: str, config: str = CONFIG) -> AiWorker:
     The worker's ``self_check()`` is asked first (:mod:`ui.selfcheck`). A worker that
     fails to start or answers wrongly may have restored a bad memory snapshot: where Cache
     Storage holds snapshots, the snapshot is deleted and the worker started once more,
-    without it (:func:`stop_worker` stops either). Raises RuntimeError if it still fails.
+    without it. Raises RuntimeError if it still fails.
     """
-    exports, wrong = await _started(src, name, config)
+    exports, wrong = await _started(src, name)
     if (wrong or exports is None) and await forget_snapshot():
         window.console.warn(f"The AI worker did not start well ({wrong}); starting it again "
                             "without the memory snapshot.")
         stop_worker(name)
-        exports, wrong = await _started(src, name + WITHOUT_SNAPSHOT, config)
+        exports, wrong = await _started(src, name)
     if wrong or exports is None:
         raise RuntimeError(wrong)
     return exports
 
 
-async def _started(src: str, name: str, config: str) -> tuple[AiWorker | None, str]:
+async def _started(src: str, name: str) -> tuple[AiWorker | None, str]:
     """The worker's exports, and "" or what went wrong as it started."""
     try:
-        exports: AiWorker = await create_named_worker(src, name, config)
+        exports: AiWorker = (await window.romeAi.start(name, src)).exports
         wrong = str(await within(exports.self_check(), SELF_CHECK_LIMIT_S))
     except Exception as exc:
         return None, str(exc)
@@ -158,56 +152,21 @@ async def within(promise: Awaitable[T], seconds: float) -> T:
         raise
 
 
-def _scripts(name: str) -> JsProxy:
-    """The script elements of the named worker and of its start without the memory
-    snapshot (:func:`start_worker`): at most one of them runs."""
-    found: JsProxy = document.querySelectorAll(
-        f'script[name="{name}"], script[name="{name}{WITHOUT_SNAPSHOT}"]')
-    return found
-
-
 def watch_worker(name: str, lock: str, gone: Callable[[str], None]) -> None:
     """Call ``gone(cause)`` when the named worker reports an error ("crashed") or a message
     it could not read ("garbled"), and, given the Web Lock ``lock`` it holds for its life
     (``ui.worker.lifeline``), when that lock is released: the worker ended ("closed").
 
     Why: a worker fires no close event, and one busy searching answers nothing. The
-    listeners stay for the page's life (a few proxies: the worker restarts twice at most),
+    listeners stay for the page's life (a proxy each: the worker restarts twice at most),
     so ``gone`` must ignore news of a worker it has already replaced.
     """
-    for el in _scripts(name):  # the one running: named so, or started without the snapshot
-        xworker = getattr(el, "xworker", None)
-        if xworker is not None:
-            xworker.addEventListener("error", create_proxy(lambda _event: gone("crashed")))
-            xworker.addEventListener("messageerror",
-                                     create_proxy(lambda _event: gone("garbled")))
-    if lock:
-        with contextlib.suppress(Exception):  # no Web Locks on the page: pings and limits tell
-            window.navigator.locks.request(lock, create_once_callable(lambda _lock: gone("closed")))
+    window.romeAi.watch(name, lock, create_proxy(gone))
 
 
 def stop_worker(name: str) -> None:
-    """Terminate the named worker (hung or crashed) and remove its script element, or those
-    of its start without the snapshot (:func:`start_worker`)."""
-    for el in _scripts(name):
-        try:
-            xworker = getattr(el, "xworker", None)
-            if xworker is not None:
-                xworker.terminate()
-        finally:
-            el.remove()
-
-
-async def worker(name: str) -> JsProxy:
-    """Wait for the named worker (started or not yet) and return its exports.
-
-    Use as ``ai = await boot.worker("ai"); await ai.fn(...)``. Only page-to-worker
-    calls are used: calls back to the page would need SharedArrayBuffer
-    (cross-origin isolation), which a plain static host lacks. Results that are
-    dicts or lists arrive as JS objects: call ``.to_py()`` on them.
-    """
-    exports: JsProxy = await workers[name]
-    return exports
+    """Terminate the named worker (hung or crashed)."""
+    window.romeAi.stop(name)
 
 
 def memory_stats() -> str:

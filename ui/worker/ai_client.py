@@ -1,6 +1,6 @@
 """Computer players: ask the AI worker for a move, never blocking the page or the game.
 
-Why: the search runs in the worker (``workers["ai"].choose(obs_json, level, seed)``)
+Why: the search runs in the worker (its export ``choose(obs_json, level, seed)``)
 so the page stays responsive. The fast levels (``random``, ``greedy``) run on the page
 itself, since waiting for the worker's own Python to boot would cost more than the
 move. Whatever comes back is checked against ``rome.legal_actions`` before it is played.

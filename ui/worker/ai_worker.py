@@ -1,7 +1,7 @@
 """AI worker entry point (runs in a Web Worker with its own Pyodide).
 
-Why a worker: AI search must not freeze the page. The page calls the exported
-functions with ``await (await workers["ai"]).fn(...)``: ``choose(obs_json, level, seed)``
+Why a worker: AI search must not freeze the page. The page's client calls the exported
+functions (``assets/ai-host.mjs`` starts the worker and hands them over): ``choose(obs_json, level, seed)``
 answers with the canonical text of the computer's action, decided from the
 observation alone (``rome.ai.choose_action``); ``analyse(obs_json, level, seed)`` the
 best few moves with values and reasons, for the table's hint (``rome.ai.analyse``);
