@@ -1,13 +1,14 @@
 """AI worker entry point (runs in a Web Worker with its own Pyodide).
 
 Why a worker: AI search must not freeze the page. The page's client calls the exported
-functions (``assets/ai-host.mjs`` starts the worker and hands them over): ``choose(obs_json, level, seed)``
-answers with the canonical text of the computer's action, decided from the
-observation alone (``rome.ai.choose_action``); ``analyse(obs_json, level, seed)`` the
-best few moves with values and reasons, for the table's hint (``rome.ai.analyse``);
-``review(...)`` each of a seat's decisions in a finished game next to the best move
-found, for the end screen (``rome.ai.review``). ``ping`` and ``hold`` let the page tell
-at once that the worker died (``ui.worker.health``, ``ui.worker.lifeline``).
+functions (``assets/ai-host.mjs`` starts the worker and hands them over):
+``choose(obs_json, level, seed)`` answers with the canonical text of the computer's
+action, decided from the observation alone (``rome.ai.choose_action``);
+``analyse(obs_json, level, seed)`` the best few moves with values and reasons, for the
+table's hint (``rome.ai.analyse``); ``review(...)`` each of a seat's decisions in a
+finished game next to the best move found, for the end screen (``rome.ai.review``).
+``ping`` and ``hold`` let the page tell at once that the worker died
+(``ui.worker.health``, ``ui.worker.lifeline``).
 """
 
 from __future__ import annotations
