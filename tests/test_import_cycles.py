@@ -255,7 +255,7 @@ def test_a_layered_tree_passes(tmp_path: Path) -> None:
 
 
 UI_LAYERS = ("ui.words", "ui.bounds", "ui.address", "ui.saves", "ui.selfcheck", "ui.tutorial",
-             "ui.model", "ui.render", "ui.worker", "ui.shell", "ui.embed")
+             "ui.model", "ui.render", "ui.worker", "ui.shell", "ui.embed", "ui.worker_main")
 """The folders (and top modules) of ``ui/``, lowest first: a module imports only from its
 own layer and the ones before it (and from ``rome``).  Words (escaping, names, a card's
 words, rules anchors) are said by every layer; bounds and addresses are read before
@@ -264,7 +264,7 @@ self-check asks the engine, the names and the saves, and both the page and the A
 run it; the model holds the
 course in its state; renderers draw the model; the AI worker's client knows no page; the
 shell is the page's glue that starts all of them; an embed view is a page of its own
-built from the shell's parts."""
+built from the shell's parts; a worker's entry starts either."""
 
 
 def layer(module: str) -> int | None:

@@ -18,7 +18,7 @@ import traceback
 from dataclasses import replace
 from urllib.parse import urlsplit
 
-from pyscript import window
+import js
 
 from ui import address
 from ui.bounds import PACE_NAMES
@@ -28,21 +28,23 @@ from ui.render import newgame
 from ui.saves import another_tab, record_store, save
 from ui.saves.record import Record
 from ui.saves.session import SaveError, Session
-from ui.shell import boot, loop
+from ui.shell import current, loop
+from ui.shell.current import TableLink
 from ui.shell.input import Input
-from ui.shell.page_link import PageLink
 from ui.shell.paint_table import TablePainter, page_frame
 from ui.shell.tabs import Tabs
+from ui.shell.tasks import background
 from ui.tutorial import save as tutorial_save
 from ui.words.names import quote
 from ui.worker.ai_client import ComputerPlayers, needs_worker
+from ui.worker.host import Host
 
 
 class App:
     """The page's single controller object, mounted on one root element."""
 
-    def __init__(self, link: PageLink, root: str = "#app", *, compact: bool = False,
-                 namespace: str = "great-city-of-rome") -> None:
+    def __init__(self, link: TableLink, host: Host, root: str = "#app", *,
+                 compact: bool = False, namespace: str = "great-city-of-rome") -> None:
         self.compact = compact
         self.link = link
         self.saves = save.Saves(link.store(namespace), embed=compact)
@@ -63,12 +65,12 @@ class App:
         self.saves.watch(self._on_other_tab)
         if record is not None:
             self.saves.store.listen(self._on_record)
-        self.tabs = Tabs(window, namespace, lambda slot: self.dispatch(events.Wanted(slot)),
+        self.tabs = Tabs(js.globalThis, namespace, lambda slot: self.dispatch(events.Wanted(slot)),
                          lambda slot: self.dispatch(events.Lost(slot)),
                          alone=not self.saves.store.available)
         self.paint = TablePainter(root, link.paint)
         self.computers = ComputerPlayers(
-            boot, lambda words: self.dispatch(events.WorkerReported(words)),
+            host, lambda words: self.dispatch(events.WorkerReported(words)),
             lambda text: self.dispatch(events.WorkerSaid(text)),
             lambda: report_worker(self))
         self.input = Input(self, link, root)
@@ -187,26 +189,26 @@ class App:
             game = effect.session
             self.tabs.release(effect.slot, json.dumps(game.to_save()) if game else None)
         elif isinstance(effect, effects.Claim):
-            boot.background(self.claim(effect))
+            background(self.claim(effect))
         elif isinstance(effect, effects.KeepTutorial):  # its own key, never a slot
             tutorial_save.write(self.saves.store, effect.session, effect.tutorial, effect.on)
         elif isinstance(effect, effects.Remember):
             self.saves.write_settings(dict(effect.settings))
             self.paint.theme(self.ui)
         elif isinstance(effect, effects.Wait):
-            boot.background(loop.wait(self, effect, time.monotonic()))
+            background(loop.wait(self, effect, time.monotonic()))
         elif isinstance(effect, effects.Ask):
-            boot.background(loop.ask(self, effect, time.monotonic()))
+            background(loop.ask(self, effect, time.monotonic()))
         elif isinstance(effect, effects.Analyse):
-            boot.background(loop.analyse(self, effect))
+            background(loop.analyse(self, effect))
         elif isinstance(effect, effects.Prepare):
-            boot.background(loop.prepare(self, effect))
+            background(loop.prepare(self, effect))
         elif isinstance(effect, effects.Load):
             return self.load(effect.slot)
         elif isinstance(effect, effects.Place):
             return self.place(effect.session)
         elif isinstance(effect, effects.Confirm):
-            boot.background(self.confirm(effect))
+            background(self.confirm(effect))
         elif isinstance(effect, effects.DeleteSlot):
             self.saves.delete_game(effect.slot)
             return events.OpenForm()
@@ -219,7 +221,7 @@ class App:
             return events.Recorded(*record_store.reset(
                 self.saves.store, self.ui.record or Record(), self.recorded))
         elif isinstance(effect, effects.Copy):
-            boot.background(self.copy(effect.text))
+            background(self.copy(effect.text))
         elif isinstance(effect, effects.ShowForm):
             notes = " ".join(n for n in (effect.notice, *self.saves.take_notices()) if n)
             return events.FormListed(notes, effect.seats, effect.shrine,
@@ -299,12 +301,13 @@ def start_game(root_selector: str = "#app", *, compact: bool = False,
     """
     from ui.worker import probe
 
-    app = App(boot.PAGE, root_selector, compact=compact, namespace=namespace)
+    link = current.link()
+    app = App(link, current.host(), root_selector, compact=compact, namespace=namespace)
     app.mount()
-    boot.PAGE.expose("romeEngine", {"legal_count": probe.legal_count,
-                                    "scripted_game": probe.scripted_game})
-    boot.PAGE.expose("romeGame", {"history": app.history_json})
-    boot.PAGE.expose("rome", {"record": app.record_json})
-    boot.PAGE.expose("romeDebug", {"memory": boot.memory_stats})
+    link.expose("romeEngine", {"legal_count": probe.legal_count,
+                               "scripted_game": probe.scripted_game})
+    link.expose("romeGame", {"history": app.history_json})
+    link.expose("rome", {"record": app.record_json})
+    link.expose("romeDebug", {"memory": probe.memory_stats})
     app.open()
     return app

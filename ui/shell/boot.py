@@ -9,9 +9,8 @@ means "start-up failed" (with a readable message on screen). Each entry script c
 
 from __future__ import annotations
 
-import asyncio
 import traceback
-from collections.abc import Awaitable, Callable, Hashable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, TypeVar
 
 from pyscript import document, window
@@ -19,6 +18,9 @@ from pyscript.ffi import create_proxy
 
 from ui import selfcheck
 from ui.shell.page_link import PageLink
+from ui.shell.tasks import background as background  # boot is a Host (ui/worker/host.py)
+from ui.worker.host import AI_WORKER as AI_WORKER
+from ui.worker.host import script_problem as script_problem
 
 if TYPE_CHECKING:
     from pyodide.ffi import JsProxy
@@ -26,9 +28,6 @@ if TYPE_CHECKING:
     from ui.worker.host import AiWorker
 
 T = TypeVar("T")
-
-_background: set[Hashable] = set()  # the tasks under way, kept from the collector
-
 
 PAGE = PageLink(window)
 """The page, as the table's and the embed views' Python reaches it."""
@@ -63,78 +62,20 @@ def start(setup: Callable[[], None]) -> None:
     PAGE.ready()
 
 
-def background(coro: Awaitable[T]) -> asyncio.Future[T]:
-    """Start ``coro`` without awaiting it (keeps a reference so it is not collected)."""
-    task = asyncio.ensure_future(coro)
-    _background.add(task)
-    task.add_done_callback(_background.discard)
-    return task
-
-
-AI_WORKER = ("ai", "./ui/worker/ai_worker.py")
-
-FORGET_LIMIT_S = 10.0
-SELF_CHECK_LIMIT_S = 10.0
-
 
 async def start_worker(name: str, src: str) -> AiWorker:
-    """Start the named worker now (``assets/ai-host.mjs``) and wait for its exported
-    functions.
+    """Start the named worker now and wait for its exported functions
+    (``assets/ai-host.mjs``, which checks it and starts it again without the memory
+    snapshot if need be). Raises if it does not start well.
 
     Called once the page is ready (``PageLink.ready``, see ``ui/shell/main.py``): a second
     Pyodide booting alongside the page's own would delay ``data-ready`` by ~25% on 2 cores.
-
-    The worker's ``self_check()`` is asked first (:mod:`ui.selfcheck`). A worker that
-    fails to start or answers wrongly may have restored a bad memory snapshot: where Cache
-    Storage holds snapshots, the snapshot is deleted and the worker started once more,
-    without it. Raises RuntimeError if it still fails.
     """
-    exports, wrong = await _started(src, name)
-    if (wrong or exports is None) and await forget_snapshot():
-        window.console.warn(f"The AI worker did not start well ({wrong}); starting it again "
-                            "without the memory snapshot.")
-        stop_worker(name)
-        exports, wrong = await _started(src, name)
-    if wrong or exports is None:
-        raise RuntimeError(wrong)
-    return exports
-
-
-async def _started(src: str, name: str) -> tuple[AiWorker | None, str]:
-    """The worker's exports, and "" or what went wrong as it started."""
     try:
         exports: AiWorker = (await window.romeAi.start(name, src)).exports
-        wrong = str(await within(exports.self_check(), SELF_CHECK_LIMIT_S))
-    except Exception as exc:
-        return None, str(exc)
-    return exports, wrong and f"its start-up self-check found a wrong answer about {wrong}"
-
-
-async def forget_snapshot() -> bool:
-    """Delete the memory snapshot the interpreter module keeps; False where snapshots
-    cannot be kept (no Cache Storage)."""
-    snapshots = getattr(window, "romeSnapshot", None)
-    if snapshots is None:
-        return False
-    try:
-        return bool(await within(snapshots.forget(), FORGET_LIMIT_S))
-    except Exception:  # Cache Storage that throws or does not answer: nothing deleted
-        return False
-
-
-async def script_problem(src: str) -> str:
-    """"" if ``src`` can be fetched, else why not (a sentence fragment).
-
-    Why before booting: a worker whose script is missing never reports it to the page;
-    the page would wait for its answer until a time limit.
-    """
-    try:
-        response = await window.fetch(src)
-    except Exception:
-        return f"its script {src} could not be fetched"
-    if not response.ok:
-        return f"its script {src} could not be loaded (HTTP {int(response.status)})"
-    return ""
+    except Exception as exc:  # JavaScript's Error: its message, as the worker's news says it
+        raise RuntimeError(str(exc).removeprefix("Error: ")) from None
+    return exports
 
 
 async def within(promise: Awaitable[T], seconds: float) -> T:
@@ -167,22 +108,6 @@ def watch_worker(name: str, lock: str, gone: Callable[[str], None]) -> None:
 def stop_worker(name: str) -> None:
     """Terminate the named worker (hung or crashed)."""
     window.romeAi.stop(name)
-
-
-def memory_stats() -> str:
-    """JSON: live Python objects (after a collection) and the size of Pyodide's linear
-    memory, for the soak benchmark (``window.romeDebug.memory()``)."""
-    import gc
-    import json
-
-    gc.collect()
-    try:
-        import pyodide_js
-
-        wasm = int(pyodide_js._module.HEAP8.length)
-    except Exception:
-        wasm = 0
-    return json.dumps({"objects": len(gc.get_objects()), "wasm_bytes": wasm})
 
 
 def element(selector: str) -> JsProxy:

@@ -1,6 +1,7 @@
-"""The link to the page the embed views use: the page's own (``PageLink``, when their
-Python runs on the page) or a worker's (``WorkerLink``), chosen by the entry that starts
-them before any view mounts.
+"""The link to the page the UI's Python uses: the page's own (``PageLink``, when it runs
+on the page) or a worker's (``WorkerLink``), chosen by the entry that starts it before
+any view or table mounts; and what each link offers (``Link`` for the embed views,
+``TableLink`` for the table).
 
 Why a module of its own: the views (``ui.embed.page``) must not import ``ui.shell.boot``,
 which needs PyScript's page-only names, so a worker can run them.
@@ -8,8 +9,12 @@ which needs PyScript's page-only names, so a worker can run them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Protocol
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from ui.saves.storage import Store
+    from ui.worker.host import Host
 
 
 class Link(Protocol):
@@ -23,20 +28,47 @@ class Link(Protocol):
                     options: dict[str, list[str]]) -> None: ...
 
 
-_link: Link | None = None
+class TableLink(Link, Protocol):
+    """What the table asks of the page as well (``ui/shell/page_link.py`` says each)."""
+
+    def progress(self, value: int, text: str) -> None: ...
+    def ready(self) -> None: ...
+    def replace_address(self, path_and_query: str) -> None: ...
+    def listen(self, root: str, receive: Callable[[str], None],
+               options: dict[str, object]) -> None: ...
+    def store(self, namespace: str) -> Store: ...
+    def expose(self, name: str, functions: dict[str, Callable[..., int | str]]) -> None: ...
+    def download(self, text: str, filename: str) -> None: ...
+    def confirm(self, question: str) -> Awaitable[bool]: ...
+    def copy(self, text: str) -> Awaitable[bool]: ...
 
 
-def use(chosen: Link) -> None:
-    """The views reach the page through ``chosen`` from now on."""
-    global _link
-    _link = chosen
+_link: TableLink | None = None
+_host: Host | None = None
 
 
-def link() -> Link:
-    """The link in use; on the page, the page's own unless an entry chose another."""
-    global _link
-    if _link is None:
-        from ui.shell.boot import PAGE
+def use(chosen: TableLink, host: Host) -> None:
+    """The UI reaches the page through ``chosen``, and the computer players through
+    ``host``, from now on."""
+    global _link, _host
+    _link, _host = chosen, host
 
-        _link = PAGE
-    return _link
+
+def _chosen() -> tuple[TableLink, Host]:
+    """The link and host in use; on the page, the page's own unless an entry chose others."""
+    global _link, _host
+    if _link is None or _host is None:
+        from ui.shell import boot
+
+        _link, _host = boot.PAGE, boot
+    return _link, _host
+
+
+def link() -> TableLink:
+    """The link to the page in use."""
+    return _chosen()[0]
+
+
+def host() -> Host:
+    """The computer players' host in use."""
+    return _chosen()[1]

@@ -16,7 +16,7 @@ from typing import Protocol
 from ui.model import events
 from ui.model.inputs import FILE_CHARS, InputError, event_for, read
 from ui.model.state import UiState
-from ui.shell.page_link import PageLink
+from ui.shell.current import TableLink
 
 
 class Page(Protocol):
@@ -30,7 +30,7 @@ class Page(Protocol):
 class Input:
     """Receives the input half's messages for the root ``root`` (a selector)."""
 
-    def __init__(self, page: Page, link: PageLink, root: str) -> None:
+    def __init__(self, page: Page, link: TableLink, root: str) -> None:
         self.page = page
         link.listen(root, self.receive, {"fileLimit": FILE_CHARS})
 

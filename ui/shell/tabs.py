@@ -35,12 +35,12 @@ import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from pyodide.ffi import create_once_callable
-from pyscript.ffi import create_proxy, to_js
+import js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from ui.saves.save import MAX_SAVE_CHARS, parse_bounded
 from ui.saves.session import SaveError
-from ui.shell import boot
+from ui.shell.tasks import background
 from ui.words.markup import present
 
 if TYPE_CHECKING:
@@ -64,29 +64,29 @@ class Hold:
 class Tabs:
     """This tab's holds on game slots, and its word with the other tabs of the site."""
 
-    def __init__(self, window: JsProxy, namespace: str, wanted: Callable[[str], None],
+    def __init__(self, scope: JsProxy, namespace: str, wanted: Callable[[str], None],
                  lost: Callable[[str], None], alone: bool = False) -> None:
-        self._window = window
+        self._scope = scope  # the JavaScript globals: the page's window or a worker's
         self._namespace = namespace
         self._wanted, self._lost = wanted, lost
         self._id = secrets.token_hex(8)
         self._held: dict[str, tuple[Hold, JsProxy | None]] = {}  # slot -> (hold, lets it go)
         self._heard: dict[str, list[tuple[str, str]]] = {}  # claims under way: what was said
         self._handed: dict[str, asyncio.Future[str | None]] = {}  # take-overs under way
-        self._locks = None if alone else self._open_locks(window)
-        self._channel = None if alone else self._open_channel(window, namespace + ".tabs")
+        self._locks = None if alone else self._open_locks(scope)
+        self._channel = None if alone else self._open_channel(scope, namespace + ".tabs")
 
     @staticmethod
-    def _open_locks(window: JsProxy) -> JsProxy | None:
+    def _open_locks(scope: JsProxy) -> JsProxy | None:
         try:
-            locks: JsProxy = window.navigator.locks
+            locks: JsProxy = scope.navigator.locks
             return locks if present(locks) and present(locks.request) else None
         except Exception:
             return None
 
-    def _open_channel(self, window: JsProxy, name: str) -> JsProxy | None:
+    def _open_channel(self, scope: JsProxy, name: str) -> JsProxy | None:
         try:
-            channel: JsProxy = window.BroadcastChannel.new(name)
+            channel: JsProxy = scope.BroadcastChannel.new(name)
             channel.onmessage = create_proxy(self._on_message)
         except Exception:
             return None
@@ -131,7 +131,7 @@ class Tabs:
                 granted.set_result(False)
                 return None
             let_go: list[JsProxy] = []
-            held: JsProxy = self._window.Promise.new(
+            held: JsProxy = self._scope.Promise.new(
                 create_once_callable(lambda resolve, _reject: let_go.append(resolve)))
             self._held[slot] = (hold, let_go[0])
             granted.set_result(True)
@@ -140,11 +140,13 @@ class Tabs:
         if self._locks is None:
             return True
         try:
-            request = self._locks.request(f"{self._namespace}.game.{slot}",
-                                          to_js({mode: True}), create_once_callable(on_grant))
+            request = self._locks.request(
+                f"{self._namespace}.game.{slot}",
+                to_js({mode: True}, dict_converter=js.Object.fromEntries),
+                create_once_callable(on_grant))
         except Exception:
             return True
-        boot.background(self._watch(slot, hold, request, granted))
+        background(self._watch(slot, hold, request, granted))
         return await granted
 
     async def _watch(self, slot: str, hold: Hold, request: JsProxy,

@@ -103,9 +103,9 @@ def _limits() -> tuple[float, float | None]:
     (see module docstring)."""
     boot_s, move_s = BOOT_LIMIT_S, None
     with contextlib.suppress(Exception):
-        from pyscript import window
+        import js  # the page's globals, or the UI worker's (ui/worker_main.py copies them)
 
-        given = getattr(window, "romeAiLimits", None)
+        given = getattr(js, "romeAiLimits", None)
         if given is not None and type(given).__name__ not in ("JsNull", "JsUndefined"):
             boot_s = float(getattr(given, "boot", boot_s) or boot_s)
             move_s = float(getattr(given, "move", 0) or 0) or None

@@ -15,6 +15,9 @@ from typing import Protocol, TypeVar
 
 T = TypeVar("T")
 
+AI_WORKER = ("ai", "./ui/worker/ai_worker.py")
+"""The AI worker's name and script."""
+
 
 class AiWorker(Protocol):
     """The AI worker's exports (``ui/worker/ai_worker.py``'s ``__export__``) as the page
@@ -41,3 +44,20 @@ class Host(Protocol):
     async def within(self, promise: Awaitable[T], seconds: float) -> T: ...
     def watch_worker(self, name: str, lock: str, gone: Callable[[str], None]) -> None: ...
     def stop_worker(self, name: str) -> None: ...
+
+
+async def script_problem(src: str) -> str:
+    """"" if ``src`` can be fetched, else why not (a sentence fragment): every host's.
+
+    Why before booting: a worker whose script is missing never reports it to the page;
+    the page would wait for its answer until a time limit.
+    """
+    import js  # the page's or the UI worker's globals: both fetch
+
+    try:
+        response = await js.fetch(src)
+    except Exception:
+        return f"its script {src} could not be fetched"
+    if not response.ok:
+        return f"its script {src} could not be loaded (HTTP {int(response.status)})"
+    return ""

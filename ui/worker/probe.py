@@ -1,4 +1,4 @@
-"""Tiny engine queries shared by the page and the AI worker.
+"""Tiny engine queries shared by the page and the AI worker, and the interpreter's memory.
 
 Why: the shell (and its e2e tests) must prove that the same ``rome`` package imports
 and runs both on the page and in the worker, without depending on any UI code.
@@ -36,3 +36,19 @@ def scripted_game(num_players: int, seed: int) -> str:
 
     final = rome.play(rome.new_game(int(num_players), seed=int(seed), shrine=True), pick)
     return json.dumps(final.to_dict(), sort_keys=True)
+
+
+def memory_stats() -> str:
+    """JSON: live Python objects (after a collection) and the size of Pyodide's linear
+    memory, for the soak benchmark (``window.romeDebug.memory()``)."""
+    import gc
+    import json
+
+    gc.collect()
+    try:
+        import pyodide_js
+
+        wasm = int(pyodide_js._module.HEAP8.length)
+    except Exception:
+        wasm = 0
+    return json.dumps({"objects": len(gc.get_objects()), "wasm_bytes": wasm})

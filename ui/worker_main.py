@@ -1,0 +1,99 @@
+"""The UI's Python in a worker: the table (``index.html``) and the embed views
+(``embed.html``), started by the page's runner (``assets/ui-runner.mjs``) in a PyScript
+worker.
+
+The runner's first message is ``start``: the page's address, which entry (``game`` or
+``embed``) and the page's ``romeAiLimits``. The table or the view is then mounted
+through a :class:`WorkerLink` (``ui.shell.current``), and every later message of the
+runner is handed to it. Why at the top of ``ui/``: it starts both the table
+(``ui.shell``) and the views (``ui.embed``).
+"""
+
+from __future__ import annotations
+
+import json
+import traceback
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+import js
+from polyscript import xworker
+from pyodide.ffi import to_js
+
+from ui import address, selfcheck
+from ui.saves.storage import NAMESPACE
+from ui.shell import current
+from ui.shell.tasks import background
+from ui.shell.worker_host import WorkerHost
+from ui.shell.worker_link import WorkerLink
+
+if TYPE_CHECKING:
+    from pyodide.ffi import JsProxy
+
+_link: WorkerLink | None = None
+_kept: list[object] = []  # what the worker keeps for its life: the table
+
+
+async def _start(message: dict[str, object]) -> None:
+    global _link
+    page_address = str(message.get("address"))
+    link = _link = WorkerLink(page_address, xworker.postMessage)
+    current.use(link, WorkerHost(link))
+    limits = message.get("limits")
+    if isinstance(limits, dict):  # read by ui.worker.ai_client as on the page
+        js.romeAiLimits = to_js(limits, dict_converter=js.Object.fromEntries)
+    link.marks([str(m.name) for m in js.performance.getEntriesByType("mark")
+                if str(m.name).startswith("pyodide:")])
+    game = message.get("entry") == "game"
+    link.progress(92, "Starting the game" if game else "Starting the view")
+    wrong = selfcheck.problem(js)
+    if wrong:
+        link.fail(f"The start-up self-check found a wrong answer about {wrong}.",
+                  restored=_restored())
+        return
+    try:
+        if game:
+            await link.open_store(NAMESPACE)
+            from ui.shell.app import start_game
+
+            _kept.append(start_game("#app"))
+        else:
+            await _mount_view(page_address)
+    except Exception as exc:
+        traceback.print_exc()
+        link.fail(f"Start-up failed: {type(exc).__name__}: {exc}", restored=_restored())
+        return
+    link.ready()
+
+
+async def _mount_view(page_address: str) -> None:
+    from ui.embed import views
+
+    params = address.embed_address(urlsplit(page_address).query)
+    record_text, problem = "", ""
+    if params.view == "replay" and params.src and not params.record:
+        record_text, problem = await views.fetch_record(params.src)
+    views.setup(params, record_text, problem)
+
+
+def _restored() -> bool:
+    """Whether this worker's Python was restored from a memory snapshot (the page deletes
+    it and starts again without one when such a start fails: ``assets/boot.js``)."""
+    snapshot = getattr(js, "romeSnapshot", None)
+    return bool(snapshot is not None and snapshot.restored)
+
+
+def on_message(event: JsProxy) -> None:
+    try:
+        message = json.loads(str(event.data))
+    except ValueError:
+        return  # polyscript's own messages
+    if not isinstance(message, dict):
+        return
+    if message.get("kind") == "start":
+        background(_start(message))
+    elif _link is not None:
+        _link.heard(message)
+
+
+xworker.onmessage = on_message
