@@ -1,6 +1,7 @@
-"""The UI's Python in a worker: the table (``index.html``) and the embed views
-(``embed.html``), started by the page's runner (``assets/ui-runner.mjs``) in a PyScript
-worker.
+"""The UI's Python in a worker: the embed views (``embed.html``) and the table (the
+``game`` entry, for a page that names this file in ``data-worker``: ``index.html`` once
+its move is done, issue 44), started by the page's runner (``assets/ui-runner.mjs``) in
+a PyScript worker.
 
 The runner's first message is ``start``: the page's address, which entry (``game`` or
 ``embed``) and the page's ``romeAiLimits``. The table or the view is then mounted
