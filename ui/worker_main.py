@@ -26,16 +26,18 @@ from ui.saves.storage import NAMESPACE
 from ui.shell import current
 from ui.shell.tasks import background
 from ui.shell.worker_host import WorkerHost
-from ui.shell.worker_link import WorkerLink
+from ui.shell.worker_link import Said, WorkerLink
 
 if TYPE_CHECKING:
     from pyodide.ffi import JsProxy
 
+    from ui.shell.app import App
+
 _link: WorkerLink | None = None
-_kept: list[object] = []  # what the worker keeps for its life: the table
+_kept: list[App] = []  # what the worker keeps for its life: the table
 
 
-async def _start(message: dict[str, object]) -> None:
+async def _start(message: Said) -> None:
     global _link
     page_address = str(message.get("address"))
     link = _link = WorkerLink(page_address, xworker.postMessage)

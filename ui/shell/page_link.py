@@ -72,7 +72,7 @@ class PageLink:
         """A paint message (``ui.render.paint_message.Paint`` as JSON) for the painter."""
         self._window.romePainter.paint(text)
 
-    def listen(self, root: str, receive: Receive, options: dict[str, object]) -> None:
+    def listen(self, root: str, receive: Receive, options: dict[str, int]) -> None:
         """The table's input messages under ``root`` go to ``receive``."""
         self._window.romeInput.listen(root, self._keep(receive), to_js(options))
 

@@ -15,7 +15,7 @@ from typing import TypeVar
 from urllib.parse import urljoin
 
 from ui.shell.tasks import background
-from ui.shell.worker_link import WorkerLink
+from ui.shell.worker_link import Json, WorkerLink
 from ui.worker.host import AI_WORKER, AiWorker, script_problem
 
 T = TypeVar("T")
@@ -27,10 +27,10 @@ class RelayedWorker:
     def __init__(self, link: WorkerLink, name: str) -> None:
         self._link, self._name = link, name
 
-    def _call(self, fn: str, *args: object) -> asyncio.Future[object]:
+    def _call(self, fn: str, *args: Json) -> asyncio.Future[Json]:
         return self._link.ask("ai", op="call", name=self._name, fn=fn, args=list(args))
 
-    async def _text(self, fn: str, *args: object) -> str:
+    async def _text(self, fn: str, *args: Json) -> str:
         return str(await self._call(fn, *args))
 
     def self_check(self) -> Awaitable[str]:

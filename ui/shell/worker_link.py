@@ -16,13 +16,16 @@ from __future__ import annotations
 import asyncio
 import json
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from urllib.parse import urljoin
 
 from ui.saves.storage import Store
 
 Receive = Callable[[str], None]
-Message = dict[str, object]
+Json = str | int | float | bool | None | Sequence["Json"] | Mapping[str, "Json"]
+"""A value a message between the worker and its runner holds."""
+Said = dict[str, Json]
+"""One such message, read."""
 
 
 class WorkerLink:
@@ -32,26 +35,26 @@ class WorkerLink:
         self._address = address
         self._post = post
         self._receivers: dict[str, Receive] = {}
-        self._asked: dict[int, asyncio.Future[object]] = {}
+        self._asked: dict[int, asyncio.Future[Json]] = {}
         self._next = 0
         self._stores: dict[str, Store] = {}
         self._exposed: dict[str, dict[str, Callable[..., int | str]]] = {}
         self._gone: dict[str, Callable[[str], None]] = {}
 
-    def say(self, to: str, **fields: object) -> None:
+    def say(self, to: str, **fields: Json) -> None:
         """Post ``{"to": to, **fields}`` to the runner."""
         self._post(json.dumps({"to": to, **fields}, separators=(",", ":")))
 
-    def ask(self, to: str, **fields: object) -> asyncio.Future[object]:
+    def ask(self, to: str, **fields: Json) -> asyncio.Future[Json]:
         """Post a message the runner answers: its value, later (or its error, raised)."""
         self._next += 1
-        answer: asyncio.Future[object] = asyncio.get_running_loop().create_future()
+        answer: asyncio.Future[Json] = asyncio.get_running_loop().create_future()
         self._asked[self._next] = answer
         self.say(to, id=self._next, **fields)
         return answer
 
     # -- what the runner says -------------------------------------------------------------
-    def heard(self, message: Message) -> None:
+    def heard(self, message: Said) -> None:
         """One of the runner's messages (a JSON object already read)."""
         kind = message.get("kind")
         if kind == "input":
@@ -72,7 +75,7 @@ class WorkerLink:
             if gone is not None:
                 gone(str(message.get("cause")))
 
-    def _answered(self, message: Message) -> None:
+    def _answered(self, message: Said) -> None:
         key = message.get("id")
         answer = self._asked.pop(key, None) if isinstance(key, int) else None
         if answer is None or answer.done():  # given up on (a time limit)
@@ -82,7 +85,7 @@ class WorkerLink:
         else:
             answer.set_result(message.get("value"))
 
-    def _called(self, message: Message) -> None:
+    def _called(self, message: Said) -> None:
         """A hook of the page's called: answered with its value or its error."""
         name, fn = str(message.get("name")), str(message.get("fn"))
         args = message.get("args")
@@ -129,7 +132,7 @@ class WorkerLink:
     def notes(self, html: str) -> None:
         self.say("notes", html=html)
 
-    def listen(self, root: str, receive: Receive, options: dict[str, object]) -> None:
+    def listen(self, root: str, receive: Receive, options: dict[str, int]) -> None:
         self._receivers[root] = receive
         self.say("listen", root=root, options=options)
 
