@@ -118,7 +118,8 @@
       const target = event.target.closest?.(CLICKABLE);
       if (!target || target.hasAttribute("disabled")) return;
       const text = target.getAttribute("data-action") || target.getAttribute("data-hint");
-      if (text) return post("act", text);
+      // With the moves the screen showed: a worker drops a click on a screen it has left.
+      if (text) return post("act", text, document.getElementById("table")?.dataset.moves);
       const card = target.getAttribute("data-select");
       if (card) return post("select", card);
       const command = target.getAttribute("data-ui");

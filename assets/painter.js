@@ -111,10 +111,11 @@
   }
 
   // The filter box shows what the player typed already; set only when the model differs
-  // (a section's link cleared it), so the caret stays where it was.
+  // (a section's link cleared it), so the caret stays where it was, and never while the
+  // player types in it: a worker's answer to one keystroke may come after the next.
   function filterBox(text) {
     const box = byId("rules-filter");
-    if (box && box.value !== text) box.value = text;
+    if (box && box.value !== text && document.activeElement !== box) box.value = text;
   }
 
   function workerLine(report) {

@@ -3,11 +3,39 @@
 // names. Started from JavaScript, a PyWorker takes its interpreter as `version`; from the
 // config alone it would reach for PyScript's default, a CDN. Its promise settles once the
 // worker's Python has run (its `__export__` functions are then on `xworker.sync`).
-import { PyWorker } from "./vendor/pyscript/core.js";
+import { PyWorker, hooks } from "./vendor/pyscript/core.js";
 
 const config = new URL("../pyscript.toml", import.meta.url).href;
 const version = new URL("./vendor/pyodide/pyodide-lockless.mjs", import.meta.url).href;
 
-export function startPyWorker(src) {
+// A Python error PyScript catches in a worker (the script's own, at its top) is only
+// logged there, and its `ready` resolves all the same: each worker also posts it to the
+// page, as `{to: "pythonError", message, restored}` (its traceback, and whether this
+// worker's interpreter came from a memory snapshot), for the runner to say. (PyScript
+// runs this hook in the worker, from its source: it may use nothing from here.)
+hooks.worker.onReady.add((wrap, xworker) => {
+  const { stderr } = wrap.io;
+  wrap.io.stderr = (error, ...rest) => {
+    xworker.postMessage(JSON.stringify({
+      to: "pythonError",
+      message: String(error?.message ?? error),
+      restored: Boolean(globalThis.romeSnapshot?.restored),
+    }));
+    return stderr(error, ...rest);
+  };
+});
+
+// Who hears each worker's messages from its first: `ready` resolves only once the script
+// has run, and what it posted meanwhile would be lost. Workers are made in the order
+// they are asked for, so the next one made is the oldest asker's.
+const hearing = [];
+hooks.main.onWorker.add((_, xworker) => {
+  const heard = hearing.shift();
+  if (heard) xworker.addEventListener("message", heard);
+});
+
+// `heard(event)`, if given, receives every message the worker posts, from its start.
+export function startPyWorker(src, heard = null) {
+  hearing.push(heard);
   return PyWorker(new URL(src, document.baseURI).href, { config, version });
 }

@@ -12,13 +12,8 @@
 // `window.romeAiLimits`.
 import { startPyWorker } from "./py-worker.mjs";
 import "./ai-host.mjs";
-// On the page for its `romeSnapshot` only (Pyodide does not start here): assets/boot.js
-// deletes the worker's snapshot and reloads without one when a start restored from it
-// fails; a reload told so is not retried.
-import { toldToStartWithout } from "./vendor/pyodide/pyodide-lockless.mjs";
 
 const boot = globalThis.romeBoot;
-const told = toldToStartWithout();
 const html = document.documentElement;
 const src = html.dataset.worker;
 const asked = new Map(); // the page's hooks' calls the worker has yet to answer
@@ -69,6 +64,14 @@ function ai(worker, message) {
   }
 }
 
+// The UI's Python failed where it cannot say so itself (at its script's top, or
+// uncaught): the first such error is said, the rest only logged by PyScript.
+function failed(message, restored) {
+  if (html.dataset.ready === "true") return;
+  if (restored && !told && globalThis.romeSnapshot) globalThis.romeSnapshot.restored = true;
+  boot.fail(message);
+}
+
 function carry(worker, message) {
   const painter = globalThis.romePainter;
   const input = (root) => (text) => post(worker, { kind: "input", root, text });
@@ -86,12 +89,7 @@ function carry(worker, message) {
     case "marks": // the interpreter's start, told on the page as the page's own would be
       for (const name of message.names) performance.mark(name);
       break;
-    case "fail":
-      if (message.restored && !told && globalThis.romeSnapshot) {
-        globalThis.romeSnapshot.restored = true;
-      }
-      boot.fail(message.message);
-      break;
+    case "fail": failed(message.message, message.restored); break;
     case "replaceAddress": history.replaceState(null, "", message.path); break;
     case "expose": expose(worker, message.name, message.fns); break;
     case "answer": answered(message); break;
@@ -110,15 +108,26 @@ function carry(worker, message) {
   }
 }
 
+let told = false;
 try {
+  // On the page for its `romeSnapshot` only (Pyodide does not start here): assets/boot.js
+  // deletes the worker's snapshot and reloads without one when a start restored from it
+  // fails; a reload told so is not retried. Imported here, so that a file of the
+  // interpreter's that is missing is named in the sentence below.
+  const { toldToStartWithout } = await import("./vendor/pyodide/pyodide-lockless.mjs");
+  told = toldToStartWithout();
   boot.setProgress(5, "Loading Python");
-  const worker = await startPyWorker(src);
-  worker.onmessage = ({ data }) => {
+  let worker = null;
+  const heard = ({ data }) => {
     if (typeof data !== "string" || !data.startsWith("{")) return; // PyScript's own
-    carry(worker, JSON.parse(data));
+    const message = JSON.parse(data);
+    if (message.to === "pythonError") failed(message.message, message.restored);
+    else carry(worker, message);
   };
-  worker.onerror = (event) => boot.fail(`The UI's worker failed: ${event.message || event}`);
-  post(worker, {
+  worker = await startPyWorker(src, heard);
+  worker.addEventListener("error", (event) => failed(
+    `The UI's worker failed: ${event.message || event}`, false));
+  if (html.dataset.error === undefined) post(worker, {
     kind: "start",
     address: location.href,
     entry: html.classList.contains("embed") ? "embed" : "game",

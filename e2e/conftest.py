@@ -23,7 +23,15 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Route
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Locator,
+    Page,
+    Request,
+    Route,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -59,6 +67,8 @@ os.environ.setdefault("DEBUG_FILE", str(BROWSER_LOG))
 # What Chromium says at every start on a machine without D-Bus. (Crashpad's complaint
 # about missing CPU frequency files is no noise: it is the one line a crash leaves.)
 BROWSER_LOG_NOISE = ("dbus/",)
+PYTHON_MAINS = ("ui/shell/main.py", "ui/worker_main.py")
+"""The table's first Python file: on the page, or in the UI's worker (``data-worker``)."""
 READY_TIMEOUT_MS = 60_000
 READY_JS = "document.documentElement.dataset.ready === 'true'"
 SETTLED_JS = f"{READY_JS} || document.documentElement.dataset.error !== undefined"
@@ -227,6 +237,36 @@ def wait_ready(page: Page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
     page.wait_for_function(SETTLED_JS, timeout=timeout_ms)
     error = page.evaluate("document.documentElement.dataset.error")
     assert error is None, f"start-up failed: {error}"
+
+
+ANSWERED_JS = "!performance.getEntriesByName('rome:input', 'mark').length"
+"""The table has drawn its answer to the last input (``assets/painter.js`` clears the input
+half's mark at each message, and every input is answered by one: ``Painter.answered``)."""
+
+
+def answered(page: Page) -> None:
+    """Wait for the table's answer to the last input: a player sees the screen change
+    before they act again (the table's Python in a worker answers a moment later)."""
+    page.wait_for_function(ANSWERED_JS)
+
+
+def click(page: Page, target: Locator) -> None:
+    """Click ``target`` and wait for the table's answer."""
+    target.click()
+    answered(page)
+
+
+def wait_until(page: Page, predicate: str, arg: object = None,
+               timeout_ms: int = 120_000) -> None:
+    """Poll an async JS ``predicate`` (a function of ``arg``) until it is true.
+
+    Why not ``wait_for_function``: the page's hooks (``window.rome``) answer with a promise
+    when the table's Python runs in a worker, and Playwright's polling does not await one."""
+    for _ in range(timeout_ms // 200):
+        if page.evaluate(predicate, arg):
+            return
+        page.wait_for_timeout(200)
+    raise AssertionError(f"not true after {timeout_ms / 1000:.0f} s: {predicate}")
 
 
 OpenGame = Callable[..., Page]

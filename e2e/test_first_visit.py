@@ -81,7 +81,8 @@ def test_human_game_first_visit_is_small_and_starts_no_worker(
                             "index.html?seats=human,human&seed=3&pace=0")
     page.wait_for_timeout(SETTLE_MS)
     check_visit(log)
-    assert page.workers == []  # no AI worker (and no other) was started
+    assert page.evaluate("romeAi.workers.size") == 0  # no AI worker was started
+    assert len(page.workers) == page.evaluate("Number(romeBoot.uiInWorker)")  # nor another
     assert page.locator("#worker-status").get_attribute("data-worker-ready") is None
     page.context.close()
 

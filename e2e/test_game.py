@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import OpenGame
+from conftest import OpenGame, click
 from playwright.sync_api import Page, expect
 
 import rome
@@ -236,11 +236,11 @@ def test_undo_own_action(strict_page: Page, open_game: OpenGame) -> None:
         take = page.locator('[data-action^="take "]')
         button = take.first if take.count() else page.locator("[data-action]").first
         last = button.get_attribute("data-action")
-        button.click()
+        click(page, button)
     else:
         pytest.fail("undo never became available")
     moves = int(table.get_attribute("data-moves"))
-    page.locator('[data-ui="undo"]').click()
+    click(page, page.locator('[data-ui="undo"]'))
     page.wait_for_function("document.getElementById('table').dataset.waiting === 'human'")
     assert int(table.get_attribute("data-moves")) < moves
     assert len(saved(page)["actions"]) == int(table.get_attribute("data-moves"))
@@ -260,7 +260,7 @@ def test_hand_over_between_humans(strict_page: Page, open_game: OpenGame) -> Non
             seen += 1
             expect(page.locator("[data-city]")).to_have_count(2)  # cities stay visible
             expect(page.locator("[data-select], [data-action]")).to_have_count(0)
-            page.locator("#handover-ok").click()
+            click(page, page.locator("#handover-ok"))
             continue
-        page.locator("[data-action]").first.click()
+        click(page, page.locator("[data-action]").first)
     assert seen >= 2

@@ -16,7 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from conftest import CUT_NAMES_JS, OpenGame
+from conftest import CUT_NAMES_JS, OpenGame, click
 from playwright.sync_api import Dialog, Page, expect
 from test_table import check_axe_both_themes, patient_waits, shoot_themes  # noqa: F401
 
@@ -111,7 +111,7 @@ def click_a_move(page: Page) -> None:
                           ".map(e => e.dataset.action)")
     pick = next((t for p in ("build ", "take ", "place ", "draft ", "keep ", "end")
                  for t in texts if t.startswith(p)), texts[0])
-    page.locator(f'[data-action="{pick}"]').first.click()
+    click(page, page.locator(f'[data-action="{pick}"]').first)
     page.wait_for_function(f"document.getElementById('table').dataset.moves !== '{moves}'")
     page.wait_for_function(WAIT_JS)
 
@@ -141,7 +141,7 @@ def test_two_humans_and_a_computer_each_human_gets_the_main_area(
             if handovers == 1:
                 check_axe_both_themes(page, "hand-over, 1280x720")
                 shoot_themes(page, ARTIFACTS / "handover-1280x720")
-            page.locator("#handover-ok").click()
+            click(page, page.locator("#handover-ok"))
             page.wait_for_function(WAIT_JS)
             expect(page.locator("#me [data-city]")).to_have_attribute("data-city", cur or "")
             handovers += 1
@@ -154,7 +154,7 @@ def test_two_humans_and_a_computer_each_human_gets_the_main_area(
         selects = page.locator("[data-select]")
         if selects.count():  # a card to build chosen: its targets and prices measured
             for i in range(selects.count()):
-                selects.nth(i).click()
+                click(page, selects.nth(i))
                 found = measure(page, turns, "build targets")
                 replacing += found["replacing"]
                 if found["replacing"] and not build_shot:
@@ -163,7 +163,7 @@ def test_two_humans_and_a_computer_each_human_gets_the_main_area(
                 page.set_viewport_size({"width": 1280, "height": 720})
                 if i == 0 and turns in (3, 4):
                     shoot_themes(page, ARTIFACTS / f"turn-{cur}-1280x720")
-                page.locator("[data-select].selected").click()  # chosen again: cancelled
+                click(page, page.locator("[data-select].selected"))  # chosen again: cancelled
         click_a_move(page)
     assert turns >= TURNS and handovers >= 4, (turns, handovers)
     assert replacing, "no building to replace was offered: the price markers went unchecked"

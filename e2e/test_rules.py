@@ -61,6 +61,7 @@ def test_opens_at_its_top_and_names_every_building(booted_page: Page) -> None:
 def test_filter_narrows_to_the_aqueducts_by_keyboard(booted_page: Page) -> None:
     page = booted_page
     page.keyboard.press("?")
+    expect(page.locator("#help-title")).to_be_focused()  # drawn: a player sees it first
     page.keyboard.press("Tab")  # from the title: Close, then the filter box
     page.keyboard.press("Tab")
     assert page.evaluate(FOCUSED_ID) == "rules-filter"
@@ -99,7 +100,7 @@ def test_why_and_card_details_open_their_sections(booted_page: Page, site_url: s
     assert abs(page.evaluate(BELOW_TOP)) < 40, "the section is scrolled to the top"
     shoot(page, "why")
     page.locator("#help-close").click()
-    assert page.evaluate(FOCUSED_ID) == "rules-why"
+    expect(why).to_be_focused()
 
     card = page.locator("[data-card]").first
     kind = card.get_attribute("data-card")
@@ -116,5 +117,4 @@ def test_why_and_card_details_open_their_sections(booted_page: Page, site_url: s
     shoot(page, "building")
     check_axe_both_themes(page, "rules dialog at a building", "#help")
     page.keyboard.press("Escape")
-    expect(page.locator("#help")).to_be_hidden()
-    assert page.evaluate(FOCUSED_ID) == "detail-rules"
+    expect(page.locator("#detail-rules")).to_be_focused()

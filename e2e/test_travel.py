@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import OpenGame
+from conftest import OpenGame, wait_until
 from playwright.sync_api import Page
 
 RECORDER = """
@@ -30,14 +30,16 @@ Element.prototype.animate = function (frames, options) {
 };
 """
 GAME = "index.html?seats=greedy,greedy&seed=11&pace=400"
-BUILT = ("(n) => { const r = window.rome && window.rome.record && window.rome.record();"
+BUILT = ("async (n) => { const r = await window.rome?.record?.();"
          " return !!r && JSON.parse(r).actions.filter(a => a.startsWith('build ')).length"
          " >= n; }")
 
 
 def seen(page: Page) -> tuple[list[dict], list[str]]:
     """The animations asked for and the game's actions so far, read at one instant."""
-    travels, record = page.evaluate("async () => [window.__travels, await window.rome.record()]")
+    # The record first: a UI in a worker answers after the paints it sent before it.
+    travels, record = page.evaluate(
+        "async () => { const r = await window.rome.record(); return [window.__travels, r]; }")
     return travels, json.loads(record)["actions"]
 
 
@@ -53,7 +55,7 @@ def test_a_computers_new_cards_travel_unless_motion_is_reduced(
     page.emulate_media(reduced_motion="no-preference")
     page.add_init_script(RECORDER)
     open_game(page, GAME)
-    page.wait_for_function(BUILT, arg=2, timeout=120_000)
+    wait_until(page, BUILT, 2)
     travels, actions = seen(page)
     built = sorted(a.rsplit(" ", 1)[1] for a in actions if a.startswith("build "))
     taken = sorted(a.split(":")[1] for a in actions if a.startswith("take "))
@@ -68,6 +70,6 @@ def test_a_computers_new_cards_travel_unless_motion_is_reduced(
     page.emulate_media(reduced_motion="reduce")
     before, actions = seen(page)
     builds = sum(1 for a in actions if a.startswith("build "))
-    page.wait_for_function(BUILT, arg=builds + 2, timeout=120_000)  # two that would travel
+    wait_until(page, BUILT, builds + 2)  # two that would travel
     after, _ = seen(page)
     assert after == before, "cards travelled although the reader asked for reduced motion"

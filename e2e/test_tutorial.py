@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import OpenGame, wait_ready
+from conftest import OpenGame, answered, click, wait_ready
 from playwright.sync_api import Page, expect
 from test_table import check_axe_both_themes
 
@@ -81,7 +81,7 @@ def follow(page: Page, size: str, reload_at: int | None = None) -> tuple[list[st
             again = settled(page)
             assert again["moves"] == now["moves"] and again["text"], "the reload resumed it"
             reload_at = None
-        page.locator("[data-tutorial-target]").click()
+        click(page, page.locator("[data-tutorial-target]"))
         if now["moves"] >= 0:
             after = page.evaluate("Number(document.getElementById('table')?.dataset.moves)")
             moves_made += after > now["moves"]
@@ -111,16 +111,16 @@ def test_on_a_phone_the_tab_is_asked_for_first(strict_page: Page, open_game: Ope
     page = strict_page
     page.set_viewport_size(PHONE)
     open_game(page, FIRST_SCREEN)
-    page.locator("[data-tutorial-target]").click()  # "Learn to play"
+    click(page, page.locator("[data-tutorial-target]"))  # "Learn to play"
     opening = settled(page)["text"]
     shoot(page, "phone-opening")
-    page.locator("[data-tutorial-target]").click()  # the draft's card, in the prompt
+    click(page, page.locator("[data-tutorial-target]"))  # the draft's card, in the prompt
     expect(page.locator('#table [data-tutorial-target][data-action="place 2"]')).to_be_visible()
-    page.locator('#tabs [data-tab="log"]').click()  # the learner looks elsewhere
+    click(page, page.locator('#tabs [data-tab="log"]'))  # the learner looks elsewhere
     marked = page.locator("[data-tutorial-target]")
     expect(marked).to_have_attribute("data-tab", "board")  # the strip's tab, first
     shoot(page, "phone-tab-first")
-    marked.click()
+    click(page, marked)
     expect(page.locator('[data-tutorial-target][data-action="place 2"]')).to_be_visible()
     said, moves = follow(page, "phone")
     assert moves >= 10
@@ -132,15 +132,16 @@ def test_another_choice_is_explained_and_the_keyboard_follows(strict_page: Page,
     page = strict_page
     page.set_viewport_size(LAPTOP)
     open_game(page, FIRST_SCREEN)
-    page.locator("[data-tutorial-target]").click()  # "Learn to play"
+    click(page, page.locator("[data-tutorial-target]"))  # "Learn to play"
     settled(page)
     assert page.evaluate("document.activeElement.hasAttribute('data-tutorial-target')"), \
         "focus waits on the control asked for"
     page.keyboard.press("Enter")  # the draft's card, by keyboard
+    answered(page)
     now = settled(page)
     assert now["moves"] >= 1 and "emissar" in now["text"].lower()
     other = page.locator('[data-action^="place "]:not([data-tutorial-target])').first
-    other.click()
+    click(page, other)
     answer = page.locator("[data-tutorial-answer]")
     expect(answer).to_contain_text("You chose to place an emissary")
     expect(answer).to_contain_text("asks you to place an emissary on space")
@@ -155,6 +156,6 @@ def test_another_choice_is_explained_and_the_keyboard_follows(strict_page: Page,
     page.get_by_role("button", name="Leave the guided game").click()
     expect(page.locator("#newgame")).to_be_visible()
     assert not page.locator(".saved-games").count(), "a guided game is no saved game"
-    page.locator("[data-tutorial-target]").click()  # "Learn to play" goes on with it
+    click(page, page.locator("[data-tutorial-target]"))  # "Learn to play" goes on with it
     again = settled(page)
     assert again["moves"] == now["moves"]

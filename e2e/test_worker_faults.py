@@ -17,7 +17,7 @@ import json
 from collections.abc import Callable, Iterator
 
 import pytest
-from conftest import ROOT, OpenGame, wait_ready
+from conftest import ROOT, OpenGame, wait_ready, wait_until
 from playwright.sync_api import Page, Route, expect
 
 HUMAN_WAIT_MS = 8_000
@@ -274,10 +274,8 @@ FAILING = SOURCE.replace(CHOOSE, "    raise RuntimeError('the worker broke')")
 
 
 def wait_moves(page: Page, at_least: int, timeout_ms: int = 120_000) -> None:
-    page.wait_for_function(
-        f"() => {{ const r = window.rome && window.rome.record();"
-        f" return r && JSON.parse(r) && JSON.parse(r).actions.length >= {at_least}; }}",
-        timeout=timeout_ms)
+    wait_until(page, "async (n) => { const r = await window.rome?.record?.();"
+               " return !!r && JSON.parse(r).actions.length >= n; }", at_least, timeout_ms)
 
 
 def test_worker_script_404_falls_back_to_the_quick_ai(

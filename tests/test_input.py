@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,9 @@ from ui.embed import calculator, lesson, replay
 from ui.embed.view import ViewInput, ViewInputError, read_input
 from ui.model import UiState, events
 from ui.model.inputs import FILE_CHARS, MAX_MESSAGE_CHARS, InputError, event_for, read
+from ui.saves.session import Seat, Session
+from ui.shell.input import Input
+from ui.shell.paint import Painter
 
 INPUT = Path(__file__).resolve().parents[1] / "assets" / "input.js"
 PRESS = """
@@ -63,6 +67,7 @@ def message(kind: str, text: str = "", value: str = "", back: str = "") -> str:
 
 
 HELP = UiState(help_open=True)
+STARTED = UiState(session=Session.new([Seat("Ann", True), Seat("Bob", False, "greedy")], 5, False))
 DETAIL = UiState(detail="house-3", selection="bath")
 CHOSEN = UiState(selection="bath")
 
@@ -70,6 +75,9 @@ CHOSEN = UiState(selection="bath")
 @pytest.mark.parametrize(("sent", "ui", "event"), [
     (message("act", "end"), UiState(), events.Act(rome.Action.parse("end"))),
     (message("act", "build nowhere"), UiState(), None),  # no move: nothing to play
+    (message("act", "end", "0"), STARTED, events.Act(rome.Action.parse("end"))),
+    (message("act", "end", "1"), STARTED, None),  # clicked on a screen the game has left
+    (message("act", "end", "0"), UiState(), None),  # on a table there no longer is
     (message("select", "bath"), UiState(), events.Select("bath")),
     (message("detail", "house-3@0,1", back='[data-pos="0,1"]'), UiState(),
      events.Panel("detail", "house-3@0,1", back='[data-pos="0,1"]')),
@@ -173,3 +181,29 @@ def test_a_replay_moves_by_its_controls_and_keys_and_a_lesson_by_its_choices() -
 def test_a_view_input_of_another_shape_is_refused_with_a_sentence(sent: str) -> None:
     with pytest.raises(ViewInputError, match=r"^A view's input message .*\.$"):
         read_input(sent)
+
+
+def test_every_input_is_answered_once_even_one_that_changes_nothing() -> None:
+    """The input half learns that each input was heard: by the paint it caused, or else by
+    an empty message (``assets/painter.js`` ends the input's wait on any message)."""
+    sent: list[str] = []
+
+    class Page:
+        ui = UiState()
+        paint = Painter("#app", sent.append)
+
+        def dispatch(self, event: events.Event) -> None:
+            self.paint.set({"status": type(event).__name__})
+            self.paint.flush()
+
+    class Link:
+        def listen(self, root: str, receive: Callable[[str], None], options: object) -> None:
+            self.receive = receive
+
+    link = Link()
+    Input(Page(), link, "#app")  # type: ignore[arg-type]
+    link.receive(message("select", "bath"))  # a change: its paint is the answer
+    link.receive(message("select", "bath"))  # the same again: nothing changes
+    link.receive(message("act", "build nowhere"))  # no move: no event
+    link.receive("not a message")
+    assert sent == ['{"containers":{"status":"Select"}}', "{}", "{}", "{}"]

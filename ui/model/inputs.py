@@ -33,7 +33,8 @@ KINDS: tuple[str, ...] = get_args(Kind)
 
 class Message(TypedDict):
     """One input, as plain data: ``kind`` says which, the rest what it carries ("" where a
-    kind has nothing there): ``act`` (``text``: an action's notation), ``select``
+    kind has nothing there): ``act`` (``text``: an action's notation, ``value``: how many
+    moves the clicked screen showed, its table's ``data-moves``), ``select``
     (``text``: a card kind), ``detail`` (``text``: a card's details key, ``back``: what to
     focus when they close), ``command`` (``text``: a button's ``data-ui``, ``value``: what
     it carries), ``key`` (``text``: Escape or ?), ``field`` (``text``: the field's id,
@@ -89,6 +90,8 @@ def event_for(message: Message, ui: UiState) -> events.Event | None:
     (a move's text that is no move, a number that is not one, a field the page lacks)."""
     kind, text, value = message["kind"], message["text"], message["value"]
     if kind == "act":  # the reducer plays it only if the table offers it
+        if value and (ui.session is None or value != str(len(ui.session.actions))):
+            return None  # clicked on a screen the game has left: a UI in a worker draws later
         with suppress(rome.NotationError):
             return events.Act(rome.Action.parse(text))
         return None

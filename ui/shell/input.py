@@ -17,12 +17,16 @@ from ui.model import events
 from ui.model.inputs import FILE_CHARS, InputError, event_for, read
 from ui.model.state import UiState
 from ui.shell.current import TableLink
+from ui.shell.paint import Painter
 
 
 class Page(Protocol):
-    """What input needs of the page: its state and dispatch."""
+    """What input needs of the page: its state, its painter and dispatch."""
 
     ui: UiState
+
+    @property
+    def paint(self) -> Painter: ...
 
     def dispatch(self, event: events.Event) -> None: ...
 
@@ -35,10 +39,12 @@ class Input:
         link.listen(root, self.receive, {"fileLimit": FILE_CHARS})
 
     def receive(self, text: str) -> None:
+        since = self.page.paint.sent
         try:
             event = event_for(read(str(text)), self.page.ui)
         except InputError:
             traceback.print_exc()
-            return
+            event = None
         if event is not None:
             self.page.dispatch(event)
+        self.page.paint.answered(since)

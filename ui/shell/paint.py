@@ -30,6 +30,7 @@ class Painter:
         self._paint: Paint = {}
         self._drawn: dict[str, str] = {}  # container id -> markup last sent
         self._values: dict[tuple[str, str], str] = {}  # (selector, attribute) -> value
+        self.sent = 0  # messages sent: an input's answer is one (``answered``)
 
     def mount(self, html: str, compact: bool = False) -> None:
         """Write the page's frame into the root element (``.compact`` in a small frame)."""
@@ -67,6 +68,15 @@ class Painter:
         paint, self._paint = self._paint, {}
         if paint:
             self._send(json.dumps(paint, separators=(",", ":")))
+            self.sent += 1
+
+    def answered(self, since: int) -> None:
+        """Answer an input that changed nothing since ``sent`` was ``since`` with an empty
+        message: every input is answered, so the input half (and a test, and the latency
+        benchmark) knows when its effect is drawn, even from a worker (issue 44)."""
+        if self.sent == since:
+            self._send("{}")
+            self.sent += 1
 
     def hide(self, hidden: dict[str, bool]) -> None:
         """Elements to hide or show (by id)."""
