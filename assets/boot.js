@@ -52,6 +52,14 @@
     snapshot.startWithout().catch(() => show(message, false));
   }
 
+  // The game stopped for good once it was up (its worker kept dying: assets/ui-runner.mjs):
+  // said as a failed start is, in place of the table, which no longer answers.
+  function stopped(message) {
+    settled = true;
+    show(message, false);
+    if ($("app")) $("app").hidden = true;
+  }
+
   function show(message, afresh) {
     let text = String(message || "unknown error").trim();
     // A Python traceback's useful part is its last line: show that first.
@@ -209,7 +217,9 @@
   const uiInWorker = Boolean(html.dataset.worker)
     && new URLSearchParams(location.search).get("view") !== "game";
 
-  window.romeBoot = { ready, fail, setProgress, cspViolations, withTimeout, uiInWorker };
+  window.romeBoot = {
+    ready, fail, stopped, setProgress, cspViolations, withTimeout, uiInWorker,
+  };
 
   // The interpreter module (the one pyscript.toml names) starts reading the memory
   // snapshot now, while PyScript loads: it takes a few hundred ms to ask for it. (An

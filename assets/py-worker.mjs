@@ -16,11 +16,13 @@ const version = new URL("./vendor/pyodide/pyodide-lockless.mjs", import.meta.url
 hooks.worker.onReady.add((wrap, xworker) => {
   const { stderr } = wrap.io;
   wrap.io.stderr = (error, ...rest) => {
-    xworker.postMessage(JSON.stringify({
-      to: "pythonError",
-      message: String(error?.message ?? error),
-      restored: Boolean(globalThis.romeSnapshot?.restored),
-    }));
+    if (error instanceof Error) { // not a line the Python wrote to sys.stderr itself
+      xworker.postMessage(JSON.stringify({
+        to: "pythonError",
+        message: String(error.message),
+        restored: Boolean(globalThis.romeSnapshot?.restored),
+      }));
+    }
     return stderr(error, ...rest);
   };
 });

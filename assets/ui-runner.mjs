@@ -8,8 +8,13 @@
 // tests, the gesture-bound calls (confirm, copy, download) and the AI worker
 // (assets/ai-host.mjs). What needs an answer carries an `id`; the answer goes back as
 // `{kind: "answer", id, value | error}`. The worker's first message from the page is
-// `start`: the page's address (a worker has none of the page's), which entry, and
-// `window.romeAiLimits`.
+// `start`: the page's address (a worker has none of the page's), which entry,
+// `window.romeAiLimits` and whether it is a restart.
+//
+// A UI worker that dies once the page is up (its `error` event, or no answer to a ping
+// for PING_LIMIT_MS: a fatal error of its interpreter, or an endless loop) is started
+// again, at most RESTARTS times; the table then resumes its last save and says so
+// (ui/worker_main.py). `romeUi.worker` is the one running, for tests.
 import { startPyWorker } from "./py-worker.mjs";
 import "./ai-host.mjs";
 
@@ -18,6 +23,16 @@ const html = document.documentElement;
 const src = html.dataset.worker;
 const asked = new Map(); // the page's hooks' calls the worker has yet to answer
 let nextCall = 0;
+const PING_MS = 2000;
+const PING_LIMIT_MS = 10000;
+// The UI's Python answers in milliseconds, and its longest task (a long saved game
+// replayed) takes about a second on a slow phone: 10 s unanswered is a dead worker.
+const RESTARTS = 3;
+let current = null; // the UI's worker now
+let restarts = 0;
+let pinged = 0; // when the unanswered ping was sent (0: none is)
+const listened = new Set(); // the roots whose input goes to the current worker
+globalThis.romeUi = { get worker() { return current; } };
 
 function post(worker, message) {
   worker.postMessage(JSON.stringify(message));
@@ -72,18 +87,23 @@ function failed(message, restored) {
   boot.fail(message);
 }
 
+// The input half's listeners are the page's for its life: a restarted worker's input
+// goes to it through the same ones.
+function listen(how, root, options) {
+  if (listened.has(root)) return;
+  listened.add(root);
+  globalThis.romeInput[how](root, (text) => post(current, { kind: "input", root, text }),
+    options);
+}
+
 function carry(worker, message) {
   const painter = globalThis.romePainter;
-  const input = (root) => (text) => post(worker, { kind: "input", root, text });
   switch (message.to) {
     case "paint": painter.paint(message.text); break;
     case "notes": painter.notes(message.html); break;
-    case "listen":
-      globalThis.romeInput.listen(message.root, input(message.root), message.options);
-      break;
-    case "listenView":
-      globalThis.romeInput.listenView(message.root, input(message.root), message.options);
-      break;
+    case "listen": listen("listen", message.root, message.options); break;
+    case "listenView": listen("listenView", message.root, message.options); break;
+    case "pong": pinged = 0; break;
     case "progress": boot.setProgress(message.value, message.text); break;
     case "ready": boot.ready(); break;
     case "marks": // the interpreter's start, told on the page as the page's own would be
@@ -108,6 +128,63 @@ function carry(worker, message) {
   }
 }
 
+// Starts the UI's worker; `restarted` when it replaces one that died.
+async function launch(restarted) {
+  let worker = null;
+  const heard = ({ data }) => {
+    if (typeof data !== "string" || !data.startsWith("{")) return; // PyScript's own
+    if (worker !== null && worker !== current) return; // one that was replaced
+    const message = JSON.parse(data);
+    if (message.to === "pythonError") failed(message.message, message.restored);
+    else carry(worker, message);
+  };
+  worker = await startPyWorker(src, heard);
+  current = worker;
+  pinged = 0;
+  worker.addEventListener("error", (event) => {
+    if (worker !== current) return;
+    if (html.dataset.ready === "true") restart(`failed (${event.message || event})`);
+    else failed(`The UI's worker failed: ${event.message || event}`, false);
+  });
+  if (html.dataset.error === undefined) post(worker, {
+    kind: "start",
+    address: location.href,
+    entry: html.classList.contains("embed") ? "embed" : "game",
+    limits: globalThis.romeAiLimits ?? null,
+    restarted,
+  });
+}
+
+function restart(why) {
+  const worker = current;
+  current = null;
+  worker?.terminate();
+  for (const name of [...globalThis.romeAi.workers.keys()]) globalThis.romeAi.stop(name);
+  if (restarts >= RESTARTS) {
+    boot.stopped(`The game stopped working (its worker ${why}, ${RESTARTS + 1} times).`);
+    return;
+  }
+  restarts += 1;
+  console.warn(`The UI's worker ${why}; starting it again.`);
+  launch(true).catch((error) => boot.stopped(
+    `The game stopped working and could not start again: ${error?.message ?? error}`));
+}
+
+// Once the page is up, a ping every PING_MS; one unanswered for PING_LIMIT_MS restarts
+// the worker. (A page in the background gets its timers late: the limit counts from
+// the ping's own sending, so a late tick is not taken for a dead worker.)
+function watchLife() {
+  setInterval(() => {
+    if (current === null || html.dataset.ready !== "true") return;
+    if (!pinged) {
+      pinged = performance.now();
+      post(current, { kind: "ping" });
+    } else if (performance.now() - pinged > PING_LIMIT_MS) {
+      restart("stopped answering");
+    }
+  }, PING_MS);
+}
+
 let told = false;
 try {
   // On the page for its `romeSnapshot` only (Pyodide does not start here): assets/boot.js
@@ -117,22 +194,8 @@ try {
   const { toldToStartWithout } = await import("./vendor/pyodide/pyodide-lockless.mjs");
   told = toldToStartWithout();
   boot.setProgress(5, "Loading Python");
-  let worker = null;
-  const heard = ({ data }) => {
-    if (typeof data !== "string" || !data.startsWith("{")) return; // PyScript's own
-    const message = JSON.parse(data);
-    if (message.to === "pythonError") failed(message.message, message.restored);
-    else carry(worker, message);
-  };
-  worker = await startPyWorker(src, heard);
-  worker.addEventListener("error", (event) => failed(
-    `The UI's worker failed: ${event.message || event}`, false));
-  if (html.dataset.error === undefined) post(worker, {
-    kind: "start",
-    address: location.href,
-    entry: html.classList.contains("embed") ? "embed" : "game",
-    limits: globalThis.romeAiLimits ?? null,
-  });
+  await launch(false);
+  watchLife();
 } catch (error) {
   // Its Python failed before it could say whether it was restored from a snapshot: the
   // snapshot is the first suspect, once (a start told to go without it is not retried).

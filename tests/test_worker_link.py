@@ -150,3 +150,9 @@ def test_the_ai_worker_is_started_called_watched_and_stopped_through_the_page() 
             await host.within(worker.ping(), 0.01)  # never answered
 
     asyncio.run(play())
+
+
+def test_a_ping_is_answered_so_the_runner_knows_the_worker_lives() -> None:
+    link, runner = linked()
+    link.heard({"kind": "ping"})
+    assert runner.last("pong") == {"to": "pong"}

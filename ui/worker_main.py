@@ -4,9 +4,10 @@ its move is done, issue 44), started by the page's runner (``assets/ui-runner.mj
 a PyScript worker.
 
 The runner's first message is ``start``: the page's address, which entry (``game`` or
-``embed``) and the page's ``romeAiLimits``. The table or the view is then mounted
-through a :class:`WorkerLink` (``ui.shell.current``), and every later message of the
-runner is handed to it. Why at the top of ``ui/``: it starts both the table
+``embed``), the page's ``romeAiLimits`` and whether this worker replaces one that died
+(the table then says so: it resumes the last save, as a reload would). The table or the
+view is then mounted through a :class:`WorkerLink` (``ui.shell.current``), and every
+later message of the runner is handed to it. Why at the top of ``ui/``: it starts both the table
 (``ui.shell``) and the views (``ui.embed``).
 """
 
@@ -33,6 +34,8 @@ if TYPE_CHECKING:
 
     from ui.shell.app import App
 
+RESTARTED = ("The table stopped answering and was started again: your game goes on from "
+             "its last saved move.")
 _link: WorkerLink | None = None
 _kept: list[App] = []  # what the worker keeps for its life: the table
 
@@ -57,9 +60,13 @@ async def _start(message: Said) -> None:
     try:
         if game:
             await link.open_store(NAMESPACE)
+            from ui.model import events
             from ui.shell.app import start_game
 
-            _kept.append(start_game("#app"))
+            app = start_game("#app")
+            _kept.append(app)
+            if message.get("restarted") is True:
+                app.dispatch(events.Notice(RESTARTED))
         else:
             await _mount_view(page_address)
     except Exception as exc:

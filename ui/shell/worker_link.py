@@ -70,6 +70,8 @@ class WorkerLink:
                 store.answer(str(message.get("text")))
         elif kind == "call":
             self._called(message)
+        elif kind == "ping":  # the runner's: a worker that answers none is restarted
+            self.say("pong")
         elif kind == "aiGone":
             gone = self._gone.get(str(message.get("name")))
             if gone is not None:
