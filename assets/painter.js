@@ -6,8 +6,8 @@
 // it is written), then applied in the order of its keys: the frame, the theme, the
 // screen, containers, the table's attributes and a view's, what is hidden, the rules'
 // filter, the AI worker's About line, the guided game's mark, the cards that travel,
-// focus. `romePainter.check` is also what tests/test_painting.py runs under Node on
-// every kind of message the Python half sends.
+// focus, and the time to it of the input it answers. `romePainter.check` is also what
+// tests/test_painting.py runs under Node on every kind of message the Python half sends.
 (() => {
   "use strict";
   const TARGET = "data-tutorial-target";
@@ -47,6 +47,7 @@
     focus: (v) => fields(v, {
       selectors: (s) => Array.isArray(s) && s.every(isString), top: isBool,
     }),
+    input: (v) => v === true,
   };
 
   // "" if `message` is a frame, else what is wrong with it (a sentence's end).
@@ -91,12 +92,14 @@
     if ("target" in frame) mark(frame.target);
     for (const moving of frame.travel || []) travel(moving);
     if (frame.focus) focus(frame.focus);
-    measureInput();
+    if (frame.input) measureInput();
   }
 
-  // The time from the input that led to this message (assets/input.js marks each) to its
+  // The time from the input this message answers (assets/input.js marks each) to its
   // drawing, as the user-timing measure "rome:input-to-paint": what a player waits for,
   // which Event Timing alone would end at the message (benchmarks/bench_main_thread.py).
+  // The mark is cleared: the input is answered (a test waits for that, as a player
+  // waits to see the screen change).
   function measureInput() {
     const [input] = performance.getEntriesByName("rome:input", "mark").slice(-1);
     if (!input) return;

@@ -107,7 +107,9 @@ function carry(worker, message) {
     case "progress": boot.setProgress(message.value, message.text); break;
     case "ready": boot.ready(); break;
     case "marks": // the interpreter's start, told on the page as the page's own would be
-      for (const name of message.names) performance.mark(name);
+      for (const [name, at] of message.marks) {
+        performance.mark(name, { startTime: Math.max(0, at - performance.timeOrigin) });
+      }
       break;
     case "fail": failed(message.message, message.restored); break;
     case "replaceAddress": history.replaceState(null, "", message.path); break;

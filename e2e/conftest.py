@@ -240,8 +240,9 @@ def wait_ready(page: Page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
 
 
 ANSWERED_JS = "!performance.getEntriesByName('rome:input', 'mark').length"
-"""The table has drawn its answer to the last input (``assets/painter.js`` clears the input
-half's mark at each message, and every input is answered by one: ``Painter.answered``)."""
+"""The table has drawn its answer to the last input (every input is answered by one
+message, marked so: ``Painter.answer_input``; ``assets/painter.js`` clears the input
+half's mark there)."""
 
 
 def answered(page: Page) -> None:

@@ -185,7 +185,8 @@ def test_a_view_input_of_another_shape_is_refused_with_a_sentence(sent: str) -> 
 
 def test_every_input_is_answered_once_even_one_that_changes_nothing() -> None:
     """The input half learns that each input was heard: by the paint it caused, or else by
-    an empty message (``assets/painter.js`` ends the input's wait on any message)."""
+    an empty message, each marked as the input's answer (``assets/painter.js`` ends the
+    input's wait there, and at no other message)."""
     sent: list[str] = []
 
     class Page:
@@ -206,4 +207,5 @@ def test_every_input_is_answered_once_even_one_that_changes_nothing() -> None:
     link.receive(message("select", "bath"))  # the same again: nothing changes
     link.receive(message("act", "build nowhere"))  # no move: no event
     link.receive("not a message")
-    assert sent == ['{"containers":{"status":"Select"}}', "{}", "{}", "{}"]
+    answered = '{"input":true}'
+    assert sent == ['{"containers":{"status":"Select"},"input":true}'] + [answered] * 3

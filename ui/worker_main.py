@@ -48,7 +48,9 @@ async def _start(message: Said) -> None:
     limits = message.get("limits")
     if isinstance(limits, dict):  # read by ui.worker.ai_client as on the page
         js.romeAiLimits = to_js(limits, dict_converter=js.Object.fromEntries)
-    link.marks([str(m.name) for m in js.performance.getEntriesByType("mark")
+    origin = float(js.performance.timeOrigin)
+    link.marks([(str(m.name), origin + float(m.startTime))
+                for m in js.performance.getEntriesByType("mark")
                 if str(m.name).startswith("pyodide:")])
     game = message.get("entry") == "game"
     link.progress(92, "Starting the game" if game else "Starting the view")

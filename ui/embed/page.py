@@ -53,13 +53,15 @@ class ViewPage(Generic[S, E]):
         says; one receiver, kept for the page's life."""
 
         def receive(text: str) -> None:
+            self._paint.answer_input()
             try:
                 event = translate(read_input(str(text)))
             except ViewInputError:
                 traceback.print_exc()
-                return
+                event = None
             if event is not None:
                 self.dispatch(event)
+            self._paint.answered()
 
         current.link().listen_view("#app", receive, {
             "attributes": list(clicks), "fields": list(fields), "keys": list(keys)})

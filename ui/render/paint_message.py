@@ -100,3 +100,4 @@ class Paint(TypedDict, total=False):
     target: Target | None  # None: the guided game asks for no control
     travel: list[Moving]
     focus: Focusing
+    input: bool  # true: the answer to the input half's last input (``Painter.answer_input``)

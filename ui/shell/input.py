@@ -39,7 +39,7 @@ class Input:
         link.listen(root, self.receive, {"fileLimit": FILE_CHARS})
 
     def receive(self, text: str) -> None:
-        since = self.page.paint.sent
+        self.page.paint.answer_input()
         try:
             event = event_for(read(str(text)), self.page.ui)
         except InputError:
@@ -47,4 +47,4 @@ class Input:
             event = None
         if event is not None:
             self.page.dispatch(event)
-        self.page.paint.answered(since)
+        self.page.paint.answered()

@@ -30,7 +30,7 @@ class Painter:
         self._paint: Paint = {}
         self._drawn: dict[str, str] = {}  # container id -> markup last sent
         self._values: dict[tuple[str, str], str] = {}  # (selector, attribute) -> value
-        self.sent = 0  # messages sent: an input's answer is one (``answered``)
+        self._answering = False  # the next message answers an input (``answer_input``)
 
     def mount(self, html: str, compact: bool = False) -> None:
         """Write the page's frame into the root element (``.compact`` in a small frame)."""
@@ -67,16 +67,25 @@ class Painter:
         """Send what this dispatch changed (nothing if nothing did)."""
         paint, self._paint = self._paint, {}
         if paint:
+            if self._answering:
+                paint["input"] = True
+                self._answering = False
             self._send(json.dumps(paint, separators=(",", ":")))
-            self.sent += 1
 
-    def answered(self, since: int) -> None:
-        """Answer an input that changed nothing since ``sent`` was ``since`` with an empty
-        message: every input is answered, so the input half (and a test, and the latency
-        benchmark) knows when its effect is drawn, even from a worker (issue 44)."""
-        if self.sent == since:
-            self._send("{}")
-            self.sent += 1
+    def answer_input(self) -> None:
+        """The next message sent is the answer to an input (``"input": true``): the page's
+        painter measures the input's latency to it and ends the input's wait there, and
+        not at a message of something else (a computer's move, a save's answer) sent
+        meanwhile by a UI in a worker (issue 44)."""
+        self._answering = True
+
+    def answered(self) -> None:
+        """End an input's dispatch: if it changed nothing, an empty answer says it was
+        heard (every input is answered, so a test and the latency benchmark know when its
+        effect is drawn)."""
+        if self._answering:
+            self._answering = False
+            self._send('{"input":true}')
 
     def hide(self, hidden: dict[str, bool]) -> None:
         """Elements to hide or show (by id)."""

@@ -103,9 +103,11 @@ class WorkerLink:
     def progress(self, value: int, text: str) -> None:
         self.say("progress", value=value, text=text)
 
-    def marks(self, names: list[str]) -> None:
-        """The interpreter's start as performance marks, made again on the page."""
-        self.say("marks", names=names)
+    def marks(self, marks: list[tuple[str, float]]) -> None:
+        """The interpreter's start as performance marks (name, and time since the epoch in
+        ms: a worker's clock starts at another moment), made again on the page in their
+        order (some engines' clocks are too coarse to order marks made at once)."""
+        self.say("marks", marks=[[name, at] for name, at in marks])
 
     def ready(self) -> None:
         self.say("ready")
