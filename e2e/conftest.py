@@ -27,6 +27,7 @@ from playwright.sync_api import (
     Browser,
     BrowserContext,
     ConsoleMessage,
+    Frame,
     Locator,
     Page,
     Request,
@@ -245,13 +246,15 @@ message, marked so: ``Painter.answer_input``; ``assets/painter.js`` clears the i
 half's mark there)."""
 
 
-def answered(page: Page) -> None:
-    """Wait for the table's answer to the last input: a player sees the screen change
-    before they act again (the table's Python in a worker answers a moment later)."""
+def answered(page: Page | Frame) -> None:
+    """Wait for the answer to the last input, of the table or a view (in ``page``, a page
+    or a frame): a player sees the screen change before they act again (a Python in a
+    worker answers a moment later, and a layout shifted meanwhile would take the next
+    click elsewhere)."""
     page.wait_for_function(ANSWERED_JS)
 
 
-def click(page: Page, target: Locator) -> None:
+def click(page: Page | Frame, target: Locator) -> None:
     """Click ``target`` and wait for the table's answer."""
     target.click()
     answered(page)

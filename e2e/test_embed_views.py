@@ -14,7 +14,7 @@ from pathlib import Path
 from urllib.parse import quote, unquote
 
 import embedhost
-from conftest import wait_ready
+from conftest import click, wait_ready
 from embedhost import Host, wait_frame_ready, wait_frame_still
 from playwright.sync_api import BrowserContext, Frame, Page, expect
 
@@ -65,22 +65,22 @@ def test_calculator_reaches_the_rulebook_example_by_clicks(host_page: Page, host
     expect(frame.locator('[data-card="house-2"]')).to_be_hidden()
     frame.locator("[data-catalogue-search]").fill("")
     for cell, kind in EXAMPLE_CELLS.items():
-        frame.locator(f'[data-cell="{cell}"]').click()
+        click(frame, frame.locator(f'[data-cell="{cell}"]'))
         side_tops.add(side_top())
-        frame.locator(f'[data-card="{kind}"]').click()
+        click(frame, frame.locator(f'[data-card="{kind}"]'))
         side_tops.add(side_top())
     # The catalogue stays beside the city (640 px is room for both): it used to drop below
     # it whenever an empty space was chosen, and come back when a building was placed.
     assert len(side_tops) == 1, side_tops
     for cell, tokens in EXAMPLE_TOKENS.items():
-        frame.locator(f'[data-cell="{cell}"]').click()
+        click(frame, frame.locator(f'[data-cell="{cell}"]'))
         for _ in range(tokens):
-            frame.locator('[data-do="tokens+"]').click()
+            click(frame, frame.locator('[data-do="tokens+"]'))
     for _ in range(9):
-        frame.locator('[data-do="coins+"]').click()
+        click(frame, frame.locator('[data-do="coins+"]'))
     for _ in range(3):
-        frame.locator('[data-do="influence_tokens+"]').click()
-    frame.locator('[data-influence-card="3"]').click()
+        click(frame, frame.locator('[data-do="influence_tokens+"]'))
+    click(frame, frame.locator('[data-influence-card="3"]'))
 
     expected = json.loads(cli("score", str(EXAMPLE)))
     assert expected["total"] == 75
@@ -95,21 +95,21 @@ def test_calculator_reaches_the_rulebook_example_by_clicks(host_page: Page, host
     expect(rule).to_contain_text("colours")
 
     # "Share" gives a city-view link carrying the same code as `python -m rome link`.
-    frame.locator('[data-do="share"]').click()
+    click(frame, frame.locator('[data-do="share"]'))
     link = frame.locator("[data-share-link]").input_value()
     assert link.endswith("embed.html?view=city&code=" + cli("link", str(EXAMPLE)))
 
     # An impossible city is explained, not scored: a house far from the rest.
-    frame.locator('[data-cell="3,3"]').click()
+    click(frame, frame.locator('[data-cell="3,3"]'))
     expect(frame.locator('[data-do="remove"]')).to_have_count(0)  # nothing to remove
-    frame.locator('[data-cell="3,2"]').click()
-    frame.locator('[data-do="remove"]').click()
-    frame.locator('[data-cell="1,3"]').click()
-    frame.locator('[data-do="remove"]').click()
-    frame.locator('[data-cell="2,3"]').click()
-    frame.locator('[data-do="remove"]').click()
-    frame.locator('[data-cell="3,3"]').click()
-    frame.locator('[data-card="house-2"]').click()
+    click(frame, frame.locator('[data-cell="3,2"]'))
+    click(frame, frame.locator('[data-do="remove"]'))
+    click(frame, frame.locator('[data-cell="1,3"]'))
+    click(frame, frame.locator('[data-do="remove"]'))
+    click(frame, frame.locator('[data-cell="2,3"]'))
+    click(frame, frame.locator('[data-do="remove"]'))
+    click(frame, frame.locator('[data-cell="3,3"]'))
+    click(frame, frame.locator('[data-card="house-2"]'))
     expect(frame.locator("[data-city-error]")).to_contain_text("not connected")
     expect(frame.locator('[data-score="residential"]')).to_have_count(0)
 
@@ -158,7 +158,7 @@ def test_replay_to_the_end_shows_final_scores(host_page: Page, host: Host) -> No
     frame = wait_frame_ready(host_page, "replay")
     root = frame.locator("[data-step]")
     expect(root).to_have_attribute("data-step", "0")
-    frame.locator('[data-replay="forward"]').click()
+    click(frame, frame.locator('[data-replay="forward"]'))
     expect(root).to_have_attribute("data-step", "1")
     first = rome.describe(rome.new_game(players, seed=seed, shrine=True),
                           rome.Action.parse(actions[0]), rome.replay(
@@ -170,10 +170,10 @@ def test_replay_to_the_end_shows_final_scores(host_page: Page, host: Host) -> No
     frame.locator("body").press("ArrowLeft")
     expect(root).to_have_attribute("data-step", "1")
     wait_frame_still(host_page, "replay")
-    frame.locator('[data-replay="back"]').click()
+    click(frame, frame.locator('[data-replay="back"]'))
     expect(root).to_have_attribute("data-step", "0")
     wait_frame_still(host_page, "replay")
-    frame.locator('[data-replay="end"]').click()
+    click(frame, frame.locator('[data-replay="end"]'))
     expect(root).to_have_attribute("data-step", str(len(actions)))
     totals = {int(row.get_attribute("data-player")): int(row.get_attribute("data-total"))
               for row in frame.locator("[data-player][data-total]").all()}
@@ -226,9 +226,9 @@ def test_calculator_reports_its_height_and_the_host_snippet_resizes(
     assert before > 120
     content = frame.evaluate("document.querySelector('#app').getBoundingClientRect().bottom")
     assert before >= content
-    frame.locator('[data-do="share"]').click()  # an empty city: nothing to share, no change
-    frame.locator('[data-cell="0,0"]').click()
-    frame.locator('[data-card="house-2"]').click()  # the impossible-city message: taller
+    click(frame, frame.locator('[data-do="share"]'))  # an empty city: nothing to share, no change
+    click(frame, frame.locator('[data-cell="0,0"]'))
+    click(frame, frame.locator('[data-card="house-2"]'))  # the impossible-city message: taller
     host_page.wait_for_function(
         f"heights[heights.length - 1] !== {before} && document.getElementById('calc')"
         ".style.height === heights[heights.length - 1] + 'px'")

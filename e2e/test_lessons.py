@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import PageErrors, watch_errors
+from conftest import PageErrors, answered, click, watch_errors
 from embedhost import TwoOriginGuard, _origin, readme_host_snippet, watch_heights_js
 from playwright.sync_api import Browser, Frame, Page, expect
 from playwright.sync_api import Error as PlaywrightError
@@ -123,26 +123,22 @@ def wait_ready(host: Host) -> None:
         time.sleep(0.5)
 
 
-PAINTS_JS = "performance.getEntriesByName('rome:input-to-paint').length"
-"""The paints that answered an input so far (``assets/painter.js`` measures each)."""
-
-
 def follow(frame: Frame, keys: bool = False) -> int:
     """Click only the marked control until the lesson is done (``keys``: press Enter on
-    it instead, as a keyboard does); the clicks made. Each click waits for the paint
-    that answers it: the view's Python answers from a worker, so until then the old
-    mark is still on the page."""
-    for clicks in range(6):
+    it instead, as a keyboard does); the clicks made. Each click waits for the view's
+    answer: its Python answers from a worker, so until then the old mark is still on
+    the page. (A key pressed on a control redrawn meanwhile reaches nothing: the next
+    round presses it again.)"""
+    for clicks in range(10):
         frame.wait_for_selector("[data-tutorial-target], [data-tutorial-done]")
         if frame.locator("[data-tutorial-done]").count():
             return clicks
         asked = frame.locator("[data-tutorial-target]")
-        painted = int(frame.evaluate(PAINTS_JS))
         if keys:
             asked.press("Enter")
+            answered(frame)
         else:
-            asked.click()
-        frame.wait_for_function(f"{PAINTS_JS} > {painted}")
+            click(frame, asked)
     raise AssertionError("the lesson did not end")
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import OpenGame
+from conftest import OpenGame, click
 from playwright.sync_api import Page, expect
 
 import rome
@@ -61,10 +61,10 @@ def click_action(page: Page, prefer: tuple[str, ...]) -> None:
     phone, first go where an announced turn's choices are."""
     go = page.locator("#message-turn [data-ui]")
     if go.count() and go.is_visible():
-        go.click()
+        click(page, go)
     moves, texts = page.evaluate(OFFERED_JS)
     pick = next((t for p in prefer for t in texts if t.startswith(p)), texts[0])
-    page.locator(f'[data-action="{pick}"]').first.click()
+    click(page, page.locator(f'[data-action="{pick}"]').first)
     page.wait_for_function(f"document.getElementById('table').dataset.moves !== '{moves}'")
 
 
@@ -89,7 +89,11 @@ FINISH_JS = """async (prefer) => {
     await until(() => ['human', 'over'].includes(root()?.dataset.waiting));
     if (root().dataset.waiting === 'over') return;
     const go = document.querySelector('#message-turn [data-ui]');
-    if (go && go.getClientRects().length) go.click();
+    const answered = () => !performance.getEntriesByName('rome:input', 'mark').length;
+    if (go && go.getClientRects().length) {
+      go.click();
+      await until(answered);  // the table answers it (from a worker, a moment later)
+    }
     const moves = root().dataset.moves;
     const texts = [...document.querySelectorAll('[data-action]')].map(e => e.dataset.action || '');
     const pick = prefer.map(p => texts.find(t => t.startsWith(p))).find(t => t) ?? texts[0];
@@ -176,7 +180,7 @@ def check_costs(page: Page) -> int:
     kinds = [page.locator("[data-select]").nth(i).get_attribute("data-select")
              for i in range(page.locator("[data-select]").count())]
     for kind in dict.fromkeys(kinds):
-        page.locator(f'[data-select="{kind}"]').first.click()
+        click(page, page.locator(f'[data-select="{kind}"]').first)
         expect(page.locator('[data-action^="build "]').first).to_be_visible()
         expected = rome.build_cost(state, seat, kind)
         for action, tokens, coins in page.evaluate(TARGETS_JS):
@@ -185,7 +189,7 @@ def check_costs(page: Page) -> int:
             assert shown == expected, (kind, shown, expected)
             checked += 1
     if kinds:
-        page.locator(f'[data-select="{kinds[0]}"]').first.click()  # deselect again
+        click(page, page.locator(f'[data-select="{kinds[0]}"]').first)  # deselect again
     return checked
 
 
@@ -250,7 +254,7 @@ def test_four_seats_one_screen_prices_access_and_end(strict_page: Page,
     # The review of the human's decisions begins, saying how far it has come (the rest
     # was played in the page, too quickly to prepare it; the whole review is
     # e2e/test_advice.py's, which waits for it).
-    page.locator('[data-ui="review"]').click()
+    click(page, page.locator('[data-ui="review"]'))
     review = page.locator("#review[data-review-state]")
     expect(review).to_be_visible()
     # "n of m checked" while pending; the review itself if it was quicker than this check
@@ -262,22 +266,22 @@ def test_four_seats_one_screen_prices_access_and_end(strict_page: Page,
 
 def check_details_breakdown_theme(page: Page) -> None:
     """A city card opens its details; a score opens its breakdown; the theme is kept."""
-    page.locator(".others [data-city] [data-card]").first.click()
+    click(page, page.locator(".others [data-city] [data-card]").first)
     detail = page.locator("#detail")
     expect(detail).to_be_visible()
     expect(detail).to_contain_text("cost")
-    page.locator("#detail-close").click()
+    click(page, page.locator("#detail-close"))
     expect(detail).to_be_hidden()
-    page.locator("[data-seat-score]").first.click()
+    click(page, page.locator("[data-seat-score]").first)
     expect(page.locator("[data-breakdown]")).to_contain_text("Residential areas")
-    page.locator("[data-seat-score]").first.click()
+    click(page, page.locator("[data-seat-score]").first)
     expect(page.locator("[data-breakdown]")).to_have_count(0)
     before = page.evaluate("document.documentElement.dataset.theme || ''")
-    page.locator("#theme-btn").click()
+    click(page, page.locator("#theme-btn"))
     after = page.evaluate("document.documentElement.dataset.theme")
     assert after in ("light", "dark") and after != before
     assert after in (page.evaluate("JSON.stringify(localStorage)") or "")
-    page.locator("#theme-btn").click()
+    click(page, page.locator("#theme-btn"))
 
 
 def test_computer_only_instant_game_is_watched(strict_page: Page, open_game: OpenGame) -> None:
@@ -325,12 +329,12 @@ def test_draft_and_hand_over_pass_axe_in_both_themes(strict_page: Page,
     expect(table).to_have_attribute("data-waiting", "handover")
     expect(page.locator("#handover-ok")).to_be_visible()
     at_both_sizes(page, "hand-over before the draft", None, "phone-handover")
-    page.locator("#handover-ok").click()
+    click(page, page.locator("#handover-ok"))
     expect(table).to_have_attribute("data-waiting", "human")
     expect(table).to_have_attribute("data-phase", "draft")
     expect(page.locator('#prompt [data-action^="draft "]').first).to_be_visible()
     at_both_sizes(page, "draft", "draft ", "phone-draft")
-    page.locator('#prompt [data-action^="draft "]').first.click()
+    click(page, page.locator('#prompt [data-action^="draft "]').first)
     expect(table).to_have_attribute("data-waiting", "handover")
     expect(table).to_have_attribute("data-current-player", "1")
     assert page.locator("[data-city]").count() == 2, "cities stay on the table"
@@ -434,18 +438,18 @@ def test_phone_keeps_the_prompt_and_its_choices_in_view(strict_page: Page,
         phase = table.get_attribute("data-phase")
         announced = page.locator("#message-turn [data-ui]")
         if announced.is_visible() and not (phase == "emissary" and "place" not in seen):
-            announced.click()  # a turn announced: the player goes to its choices
+            click(page, announced)  # a turn announced: the player goes to its choices
         if phase == "draft" and "draft" not in seen:
             phone_check(page, "draft", "draft ")
             check_axe_both_themes(page, "phone, draft")
-            page.locator('[data-tab="others"]').click()  # look at the others meanwhile
+            click(page, page.locator('[data-tab="others"]'))  # look at the others meanwhile
             expect(page.locator("#others")).to_be_visible()
             expect(page.locator("#board")).to_be_hidden()
-            page.locator("#others [data-seat-score]").first.click()  # redrawn, same prompt
+            click(page, page.locator("#others [data-seat-score]").first)  # redrawn, same prompt
             expect(page.locator("#others [data-breakdown]")).to_be_visible()
             expect(page.locator("#board")).to_be_hidden()  # the pick stands
             shoot_phone(page, "phone-others")
-            page.locator("#others [data-seat-score]").first.click()
+            click(page, page.locator("#others [data-seat-score]").first)
             seen.append("draft")
         elif phase == "emissary" and "place" not in seen:
             # the round's first placement comes after the others' turns: the player is
@@ -458,7 +462,7 @@ def test_phone_keeps_the_prompt_and_its_choices_in_view(strict_page: Page,
             expect(said).to_contain_text("your choices are under “Court”")
             shoot_phone(page, "phone-turn-badge")
             check_axe_both_themes(page, "phone, a turn announced")
-            said.locator("[data-ui]").click()  # the player goes there when they choose
+            click(page, said.locator("[data-ui]"))  # the player goes there when they choose
             expect(said).to_be_empty()
             expect(badge).to_have_count(0)
             phone_check(page, "emissary", "place ")
@@ -471,13 +475,13 @@ def test_phone_keeps_the_prompt_and_its_choices_in_view(strict_page: Page,
             seen.append("take")
         elif page.locator("[data-select]").count() and "build" not in seen:
             phone_check(page, "a card to build", "")
-            page.locator("[data-select]").first.click()
+            click(page, page.locator("[data-select]").first)
             expect(page.locator('[data-action^="build "]').first).to_be_visible()
             targets = page.locator('[data-action^="build "]').count()
             assert phone_check(page, "build targets", "build ") > targets > 0
             shoot_phone(page, "phone-build")
             check_axe_both_themes(page, "phone, build targets")
-            page.locator("[data-select].selected").click()  # chosen again: cancelled
+            click(page, page.locator("[data-select].selected"))  # chosen again: cancelled
             seen.append("build")
         elif page.locator('[data-action="produce"]').count() and "produce" not in seen:
             phone_check(page, "produce", "produce")
@@ -488,7 +492,7 @@ def test_phone_keeps_the_prompt_and_its_choices_in_view(strict_page: Page,
     expect(table).to_have_attribute("data-phase", "over")
     if page.locator("#final").is_hidden():  # the end announced where the player was
         expect(page.locator('.tab.badge[data-tab="final"]')).to_be_visible()
-        page.locator("#message-turn [data-ui]").click()
+        click(page, page.locator("#message-turn [data-ui]"))
     expect(page.locator("#final")).to_be_visible()
     phone_check(page, "end", None)
     assert in_viewport(page, "#tabs, .topbar, #final-area") == []
@@ -526,7 +530,7 @@ def test_long_press_on_touch_opens_card_details(strict_page: Page, open_game: Op
     page = strict_page
     open_game(page, "index.html?seats=human,random&seed=5&pace=0")
     waiting(page)
-    page.locator('[data-tab="me"]').click()
+    click(page, page.locator('[data-tab="me"]'))
     card = "#me [data-city] [data-card]"
     name = rome.BUILDINGS[page.locator(card).first.get_attribute("data-card") or ""].name
     detail = page.locator("#detail")
@@ -535,10 +539,10 @@ def test_long_press_on_touch_opens_card_details(strict_page: Page, open_game: Op
     expect(detail).to_be_visible()  # while the finger is still down
     expect(detail).to_contain_text(name)
     touch(page, card, "pointerup")
-    page.locator("#detail-close").click()
+    click(page, page.locator("#detail-close"))
     expect(detail).to_be_hidden()
     if page.locator(".tab.has-choices").count():  # back to where the choices are
-        page.locator(".tab.has-choices").click()
+        click(page, page.locator(".tab.has-choices"))
     for _ in range(60):
         if page.locator("[data-select]").count():
             break

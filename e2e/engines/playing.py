@@ -106,20 +106,26 @@ FOLLOW_JS = """async () => {
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   const table = () => document.getElementById('table');
   const moves = () => Number(table()?.dataset.moves ?? -1);
+  // The table's answer to the last input is drawn (its Python may answer from a worker).
+  const answered = () => !performance.getEntriesByName('rome:input', 'mark').length;
   const t0 = performance.now();
   let clicks = 0, played = 0;
   for (;;) {
     for (;;) {
-      if (document.querySelector('[data-tutorial-done]')) return {clicks, played};
-      const waiting = table() ? table().dataset.waiting : 'form';
-      if (document.querySelector('[data-tutorial-target]')
-          && ['human', 'over', 'form'].includes(waiting)) break;
       if (performance.now() - t0 > 300000) throw new Error('stuck at move ' + moves());
+      if (answered()) {
+        if (document.querySelector('[data-tutorial-done]')) return {clicks, played};
+        const waiting = table() ? table().dataset.waiting : 'form';
+        if (document.querySelector('[data-tutorial-target]')
+            && ['human', 'over', 'form'].includes(waiting)) break;
+      }
       await sleep(5);
     }
     const before = moves();
     document.querySelector('[data-tutorial-target]').click();
     clicks++;
+    // its answer (a lost one ends in the stuck check above)
+    while (!answered() && performance.now() - t0 < 300000) await sleep(5);
     if (moves() > before && before >= 0) played++;
   }
 }"""
