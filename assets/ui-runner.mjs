@@ -32,7 +32,13 @@ let current = null; // the UI's worker now
 let restarts = 0;
 let pinged = 0; // when the unanswered ping was sent (0: none is)
 const listened = new Set(); // the roots whose input goes to the current worker
-globalThis.romeUi = { get worker() { return current; } };
+// What the start did and when (ms since the page's start), the first time of each kind
+// of message heard: what a start that never ends shows a tester (e2e/conftest.py).
+const steps = [];
+function step(what) {
+  if (!steps.some(([, done]) => done === what)) steps.push([Math.round(performance.now()), what]);
+}
+globalThis.romeUi = { get worker() { return current; }, steps };
 
 function post(worker, message) {
   worker.postMessage(JSON.stringify(message));
@@ -137,10 +143,13 @@ async function launch(restarted) {
     if (typeof data !== "string" || !data.startsWith("{")) return; // PyScript's own
     if (worker !== null && worker !== current) return; // one that was replaced
     const message = JSON.parse(data);
+    step(`heard ${message.to}`);
     if (message.to === "pythonError") failed(message.message, message.restored);
     else carry(worker, message);
   };
+  step(restarted ? "restarting" : "starting");
   worker = await startPyWorker(src, heard);
+  step("its Python ran");
   current = worker;
   pinged = 0;
   worker.addEventListener("error", (event) => {

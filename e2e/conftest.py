@@ -33,6 +33,7 @@ from playwright.sync_api import (
     Request,
     Route,
 )
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -233,9 +234,21 @@ def strict_page(page: Page, page_errors: PageErrors, request_guard: RequestGuard
     assert not page_errors.messages, "\n".join(page_errors.messages)
 
 
+SHOWN_JS = """[{...document.documentElement.dataset},
+  document.querySelector('#loading')?.innerText?.trim() ?? null,
+  document.querySelector('#boot-error-message')?.textContent ?? null,
+  globalThis.romeUi?.steps ?? null]"""
+"""What a page that is not ready shows: its start's state, its loading screen's words and
+the steps its UI's worker took (``assets/ui-runner.mjs``)."""
+
+
 def wait_ready(page: Page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
     """Wait until the page is interactive; fail fast with its message if start-up failed."""
-    page.wait_for_function(SETTLED_JS, timeout=timeout_ms)
+    try:
+        page.wait_for_function(SETTLED_JS, timeout=timeout_ms)
+    except PlaywrightTimeoutError as error:
+        raise AssertionError(f"not ready after {timeout_ms} ms; the page showed "
+                             f"{page.evaluate(SHOWN_JS)}") from error
     error = page.evaluate("document.documentElement.dataset.error")
     assert error is None, f"start-up failed: {error}"
 

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import OpenGame, wait_ready, watch_errors
+from conftest import SHOWN_JS, OpenGame, wait_ready, watch_errors
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -218,8 +218,11 @@ def poll(page: Page, expression: str, timeout_s: float) -> None:
     """Wait for ``expression`` to be truthy without ``eval`` (which the CSP forbids)."""
     deadline = time.monotonic() + timeout_s
     while not page.evaluate(expression):
-        assert time.monotonic() < deadline, f"timed out waiting for {expression}"
+        assert page.evaluate("document.documentElement.dataset.error") is None and (
+            time.monotonic() < deadline), (
+            f"no {expression}; the page showed {page.evaluate(SHOWN_JS)}")
         page.wait_for_timeout(250)
+
 
 
 EMBED_VIEWS = ["calculator", "city", "replay"]
