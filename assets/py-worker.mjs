@@ -36,8 +36,17 @@ hooks.main.onWorker.add((_, xworker) => {
   if (heard) xworker.addEventListener("message", heard);
 });
 
+// PyScript gives a worker its hooks (those above) only once its plugins are loaded, and
+// says so by defining <py-script>; PyWorker itself does not wait for them (it awaits
+// the function that loads them, not its promise). A worker asked for sooner, as a
+// page whose Python is all in workers can, would start without them: no one would hear
+// it. Waiting for the definition keeps the order in which workers are asked for.
+const hooked = customElements.whenDefined("py-script");
+
 // `heard(event)`, if given, receives every message the worker posts, from its start.
-export function startPyWorker(src, heard = null) {
+export async function startPyWorker(src, heard = null) {
+  const url = new URL(src, document.baseURI).href;
+  await hooked;
   hearing.push(heard);
-  return PyWorker(new URL(src, document.baseURI).href, { config, version });
+  return PyWorker(url, { config, version });
 }
