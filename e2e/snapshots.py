@@ -63,7 +63,6 @@ DAMAGE_JS = """async ([name, how, edits]) => {
 
 ORDINARY = ["pyodide:start", "pyodide:booted", "pyodide:snapshot-taken"]
 RESTORED = ["pyodide:start", "pyodide:verified", "pyodide:restored"]
-SKIPPED = ["pyodide:start", "pyodide:skipped"]
 FAILED_RESTORE = ["pyodide:start", "pyodide:verified", "pyodide:booted",
                   "pyodide:snapshot-taken"]
 

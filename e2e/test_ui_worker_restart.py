@@ -7,11 +7,14 @@ worker's start)."""
 
 from __future__ import annotations
 
+import json
 import time
 
-from conftest import PageErrors, wait_ready
+from conftest import OpenGame, PageErrors, click, wait_ready
 from playwright.sync_api import Page, expect
 
+RESTARTED = "The table stopped answering and was started again"
+TABLE = "document.getElementById('table')"
 KILL_JS = "window.__dead = romeUi.worker; window.__dead.terminate()"
 REPLACED_JS = "romeUi.worker !== null && romeUi.worker !== window.__dead"
 NOTICED_S = 2 + 10 + 2
@@ -37,3 +40,26 @@ def test_a_view_whose_worker_dies_answers_again(page: Page, page_errors: PageErr
     back = time.monotonic() - killed
     print(f"\nthe worker's death noticed after {noticed:.1f} s, a new one up after "
           f"{replaced:.1f} s, the view answering after {back:.1f} s")
+
+
+def test_a_table_whose_worker_dies_resumes_its_game_and_says_so(
+        page: Page, page_errors: PageErrors, open_game: OpenGame) -> None:
+    """The table in a worker (``index.html``): its worker ended in the middle of a game
+    against the computer; the new one resumes the saved game, move for move, says so in
+    the message area, and the game goes on."""
+    open_game(page, "index.html?seats=human,greedy&seed=5&pace=0")
+    for _ in range(3):
+        page.wait_for_function(f"{TABLE}?.dataset.waiting === 'human'")
+        click(page, page.locator("[data-action]:not([disabled])").first)
+    before = json.loads(page.evaluate("window.rome.record()"))["actions"]
+    page.evaluate(KILL_JS)
+    killed = time.monotonic()
+    expect(page.locator("#notice")).to_contain_text(RESTARTED, timeout=(NOTICED_S + 60) * 1000)
+    back = time.monotonic() - killed
+    after = json.loads(page.evaluate("window.rome.record()"))["actions"]
+    assert after[:len(before)] == before
+    page.wait_for_function(f"{TABLE}?.dataset.waiting === 'human'")
+    moves = len(after)
+    click(page, page.locator("[data-action]:not([disabled])").first)
+    page.wait_for_function(f"Number({TABLE}.dataset.moves) > {moves}")
+    print(f"\nthe table back {back:.1f} s after its worker died")
