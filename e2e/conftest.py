@@ -69,8 +69,8 @@ os.environ.setdefault("DEBUG_FILE", str(BROWSER_LOG))
 # What Chromium says at every start on a machine without D-Bus. (Crashpad's complaint
 # about missing CPU frequency files is no noise: it is the one line a crash leaves.)
 BROWSER_LOG_NOISE = ("dbus/",)
-PYTHON_MAINS = ("ui/shell/main.py", "ui/worker_main.py")
-"""The table's first Python file: on the page, or in the UI's worker (``data-worker``)."""
+TABLE_PYTHON = "ui/worker_main.py"
+"""The table's first Python file, run in the UI's worker (``index.html``'s ``data-worker``)."""
 READY_TIMEOUT_MS = 60_000
 READY_JS = "document.documentElement.dataset.ready === 'true'"
 SETTLED_JS = f"{READY_JS} || document.documentElement.dataset.error !== undefined"

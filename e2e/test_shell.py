@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from conftest import PYTHON_MAINS
+from conftest import TABLE_PYTHON
 from playwright.sync_api import Page, Route, expect
 
 from scripts.vendor import copy_site
@@ -113,8 +113,7 @@ def test_python_startup_error_shows_readable_error(
     def broken_main(route: Route) -> None:
         route.fulfill(status=200, body="raise RuntimeError('boom from main.py')\n")
 
-    for main in PYTHON_MAINS:
-        page.route(f"**/{main}", broken_main)
+    page.route(f"**/{TABLE_PYTHON}", broken_main)
     page.goto(site_url + "index.html")
     page.wait_for_function("document.documentElement.dataset.error !== undefined", timeout=60_000)
     expect(page.locator("#boot-error-message")).to_contain_text("boom from main.py")

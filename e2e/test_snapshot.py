@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import PYTHON_MAINS, OpenGame, PageErrors, wait_ready
+from conftest import TABLE_PYTHON, OpenGame, PageErrors, wait_ready
 from playwright.sync_api import Page
 from snapshots import (
     CACHE,
@@ -236,9 +236,8 @@ def test_a_start_that_fails_without_the_snapshot_too_says_so_once(
     """At most one automatic retry: a fault of the table's own fails an ordinary start
     (which keeps a good snapshot) as it always did; a start from that snapshot reloads once
     without it, then says that reloading will not help."""
-    for main in PYTHON_MAINS:
-        page.route(f"**/{main}", lambda route: route.fulfill(
-            body=ANOTHER_FAULT, content_type="text/plain"))
+    page.route(f"**/{TABLE_PYTHON}", lambda route: route.fulfill(
+        body=ANOTHER_FAULT, content_type="text/plain"))
     failed = "document.documentElement.dataset.error !== undefined"
     page.goto(site_url + RESUME)
     page.wait_for_function(failed)

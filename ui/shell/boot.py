@@ -1,10 +1,10 @@
 """Start-up plumbing every page script reuses: ready/error signalling and JS hooks.
 
-Why a module of its own: both pages' entry scripts (``ui/shell/main.py`` for the game,
-``ui/embed/main.py`` for the embedded views) keep one contract with ``assets/boot.js``
-and the e2e tests. ``<html data-ready="true">`` means "interactive", ``data-error``
-means "start-up failed" (with a readable message on screen). Each entry script calls
-:func:`start` with its own setup function.
+Why a module of its own: the entry script of a page whose Python runs on it
+(``ui/embed/main.py``, the compact game; the others run in a worker) keeps the contract
+every page keeps with ``assets/boot.js`` and the e2e tests. ``<html data-ready="true">``
+means "interactive", ``data-error`` means "start-up failed" (with a readable message on
+screen). The entry script calls :func:`start` with its setup function.
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ async def start_worker(name: str, src: str) -> AiWorker:
     (``assets/ai-host.mjs``, which checks it and starts it again without the memory
     snapshot if need be). Raises if it does not start well.
 
-    Called once the page is ready (``PageLink.ready``, see ``ui/shell/main.py``): a second
+    Called once the page is ready (``PageLink.ready``, see ``ui/embed/main.py``): a second
     Pyodide booting alongside the page's own would delay ``data-ready`` by ~25% on 2 cores.
     """
     try:
