@@ -1,7 +1,7 @@
 // The computer players' workers, as the page's JavaScript owns them (issue 44): the
-// table's Python (ui/shell/boot.py) asks for each by name, and when it moves into a
-// worker of its own, these same calls arrive as its messages. Started by
-// assets/storage-guard.mjs, so every worker starts behind the guard.
+// UI's worker asks for each by name, in messages that assets/ui-runner.mjs carries out
+// here (ui/shell/worker_host.py). Started behind assets/storage-guard.mjs, so every
+// worker starts behind the guard.
 //
 // `romeAi.start(name, src)` starts a Python worker (assets/py-worker.mjs), checks it, and
 // settles with `{ exports }`, its `__export__` functions (each answers with a promise;

@@ -2,8 +2,8 @@
 // Why JS: failures before Python runs (interpreter missing, a script failing to load,
 // a hang) can only be seen from here. It feeds the progress bar from PyScript's
 // `py:progress` events, and turns any start-up failure into a readable message plus
-// `data-error` on <html>. Python calls `romeBoot.ready()` (via ui/shell/boot.py) when the
-// page is interactive, which sets `data-ready="true"`.
+// `data-error` on <html>. The UI's worker says when the page is interactive (through
+// assets/ui-runner.mjs, which calls `romeBoot.ready()`), which sets `data-ready="true"`.
 //
 // A start whose Python was restored from a memory snapshot (`romeSnapshot`, set by the
 // interpreter module, scripts/lockless_template.mjs) and that fails in any way (an
@@ -212,23 +212,5 @@
     return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
   }
 
-  // Whether this page's UI runs in a worker (issue 44: `data-worker` names its Python;
-  // the compact game is not there yet), decided once here for assets/storage-guard.mjs.
-  const uiInWorker = Boolean(html.dataset.worker)
-    && new URLSearchParams(location.search).get("view") !== "game";
-
-  window.romeBoot = {
-    ready, fail, stopped, setProgress, cspViolations, withTimeout, uiInWorker,
-  };
-
-  // The interpreter module (the one pyscript.toml names) starts reading the memory
-  // snapshot now, while PyScript loads: it takes a few hundred ms to ask for it. (An
-  // absolute address: in an opaque origin, import() from this script has no base URL.)
-  // A UI in a worker reads it there: the page starts no interpreter.
-  const lockless = new URL("./vendor/pyodide/pyodide-lockless.mjs", document.currentScript.src);
-  if (!uiInWorker) {
-    import(lockless.href)
-      .then((module) => module.readAhead())
-      .catch((error) => console.error("The interpreter module could not be loaded:", error.message));
-  }
+  window.romeBoot = { ready, fail, stopped, setProgress, cspViolations, withTimeout };
 })();

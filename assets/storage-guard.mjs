@@ -45,14 +45,10 @@ if (opaque) html.dataset.opaqueOrigin = "true";
 if (replaced.length || opaque) guardWorkers();
 // Imported here, not listed in the page: a module script after this one could run while
 // this one still awaits the stand-in. The pages preload it, so it downloads alongside.
-// A page whose UI runs in a worker (issue 44: `data-worker` names its Python) starts it
-// only now, so that its worker is started behind the guard too; its Python for the page
-// (the compact game, not yet in a worker) is then removed before PyScript sees it.
-const inWorker = Boolean(globalThis.romeBoot?.uiInWorker);
-if (inWorker) document.querySelector('script[type="py"]')?.remove();
+// The page's UI runs in a worker (issue 44: `data-worker` names its Python), started only
+// now, so that it is started behind the guard too.
 await import("./vendor/pyscript/core.js");
-// The page's Python asks assets/ai-host.mjs for its computer players' worker.
-await import(inWorker ? "./ui-runner.mjs" : "./ai-host.mjs");
+await import("./ui-runner.mjs");
 
 // PyScript's workers (the AI) boot their own interpreter, which opens IndexedDB again in
 // the worker's scope: each module worker's script is therefore started behind an import

@@ -25,7 +25,7 @@
 // deleted. A snapshot that passes these checks and still breaks the start later, or fails
 // the app's self-check (ui/selfcheck.py), is handled by the page: assets/boot.js calls
 // `romeSnapshot.startWithout()` (the snapshot deleted, the page reloaded with WITHOUT in
-// its fragment, which makes that start go without one), ui/shell/boot.py restarts an AI
+// its fragment, which makes that start go without one), assets/ai-host.mjs restarts an AI
 // worker likewise; and a fatal error of Pyodide restored from a snapshot deletes it.
 import { loadPyodide as load, version } from "./pyodide.mjs";
 
@@ -54,7 +54,7 @@ export { version };
 // interpreter of its own: whether its address says WITHOUT (then removed from it, and this
 // start counted as skipped, so that a failure is not retried). The worker is not told: the
 // snapshot is already deleted, and its start is an ordinary one that makes a new snapshot,
-// as the AI worker's second start does (ui/shell/boot.py).
+// as the AI worker's second start does (assets/ai-host.mjs).
 export function toldToStartWithout() {
   const told = toldWithout();
   if (told) snapshots.skipped = true;
@@ -193,7 +193,7 @@ const RESEED = "import random; random.seed(); 6 * 7";
 // of bounds"). After a restore, the snapshot is the first suspect: it is deleted. In a
 // worker, PyScript's page side would wait for the start until its time limit; an Error
 // posted to it ends the wait at once (as PyScript's own worker start reports a failure),
-// and ui/shell/boot.py then starts the worker again.
+// and assets/ai-host.mjs then starts the worker again.
 function onFatal(pyodide, fromSnapshot) {
   const api = pyodide._api;
   const before = api.on_fatal;
@@ -237,20 +237,10 @@ async function lookup() {
   return { cache, snapshot: cache && (await within(kept(cache), READ_LIMIT_MS)) };
 }
 
-let ahead = null;
-
-// Starts the lookup now; the next loadPyodide() takes its result. assets/boot.js calls it
-// as the page starts, a few hundred ms before PyScript asks for the interpreter, so that
-// reading 31 MB and checking their digest overlap PyScript's own start.
-export function readAhead() {
-  ahead ??= lookup();
-}
-
 export async function loadPyodide(options = {}) {
   if (options.lockFileURL || options.lockFileContents) return load(options);
   const settings = { ...options, lockFileContents: LOCK, packageBaseUrl: options.indexURL };
-  const { cache, snapshot, skipped } = await (ahead ?? lookup());
-  ahead = null;
+  const { cache, snapshot, skipped } = await lookup();
   if (skipped) return onFatal(await load(settings), false);
   const fromSnapshot = snapshot && (await restored(settings, snapshot));
   if (fromSnapshot) return fromSnapshot;

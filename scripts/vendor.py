@@ -28,7 +28,7 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 APP_PACKAGES = ("rome", "ui")
-FETCHED_BY_URL = ("ui/embed/main.py", "ui/worker_main.py", "ui/worker/ai_worker.py")
+FETCHED_BY_URL = ("ui/worker_main.py", "ui/worker/ai_worker.py")
 """The only Python files a page asks for by address (``<script type="py" src>`` and the AI
 worker); every other one is read from app.zip."""
 LIBRARY_ONLY = {

@@ -24,7 +24,7 @@ from scripts.vendor import (
 TREE = (
     "index.html", "embed.html", "pyscript.toml", "manifest.webmanifest",
     "examples/example-game.json", "examples/wheel-example.html",
-    "ui/worker_main.py", "ui/embed/main.py", "ui/worker/ai_worker.py", "ui/render/table.py",
+    "ui/worker_main.py", "ui/worker/ai_worker.py", "ui/render/table.py",
     "assets/site.css", "assets/storage-guard.mjs", "assets/storage-guard-worker.mjs",
     "assets/vendor/fake-indexeddb/fakeIndexedDB.js", "assets/vendor/fake-indexeddb/LICENSE",
     "assets/vendor/app.zip", "assets/vendor/app.zip.gz",
@@ -46,7 +46,7 @@ def test_the_cache_lists_what_pages_load_and_nothing_else(tmp_path: Path) -> Non
         "assets/vendor/pyodide/pyodide.asm.wasm",
         "assets/vendor/pyscript/core-C9KDLldu.js", "assets/vendor/pyscript/py-editor-C4XsZtn7.js",
         "embed.html", "examples/example-game.json", "index.html", "manifest.webmanifest",
-        "pyscript.toml", "ui/embed/main.py", "ui/worker/ai_worker.py", "ui/worker_main.py"]
+        "pyscript.toml", "ui/worker/ai_worker.py", "ui/worker_main.py"]
     assert offline_files(tmp_path) == cached
     # What only a storage stand-in loads ships with the site but is not cached ahead.
     assert site_files(tmp_path) == sorted([

@@ -7,7 +7,7 @@ their digest, but a snapshot can be whole and still wrong (taken from a damaged 
 and a damaged interpreter does not always stop: a probe saw one start normally and save
 the name "Zoé" as "ZoÙ" from then on. So each start asks questions whose answers are known
 and says what came back wrong; the page then starts again without the snapshot
-(``assets/boot.js``), and the page restarts a worker likewise (``ui/shell/boot.py``).
+(``assets/boot.js``), and the page restarts an AI worker likewise (``assets/ai-host.mjs``).
 
 The answers are not computed by the code they check: the example city's score is the
 rulebook's (``examples/city.json``, whose city code ``EXAMPLE_CITY`` is), the dealt game's

@@ -70,7 +70,7 @@ async def _start(message: Said) -> None:
             if message.get("restarted") is True:
                 app.dispatch(events.Notice(RESTARTED))
         else:
-            await _mount_view(page_address)
+            await _mount_view(link, page_address)
     except Exception as exc:
         traceback.print_exc()
         link.fail(f"Start-up failed: {type(exc).__name__}: {exc}", restored=_restored())
@@ -78,13 +78,15 @@ async def _start(message: Said) -> None:
     link.ready()
 
 
-async def _mount_view(page_address: str) -> None:
-    from ui.embed import views
+async def _mount_view(link: WorkerLink, page_address: str) -> None:
+    from ui.embed import game, views
 
     params = address.embed_address(urlsplit(page_address).query)
     record_text, problem = "", ""
     if params.view == "replay" and params.src and not params.record:
         record_text, problem = await views.fetch_record(params.src)
+    elif params.view == "game":  # the compact game keeps its saves under its own name
+        await link.open_store(game.namespace(params))
     views.setup(params, record_text, problem)
 
 

@@ -1,6 +1,5 @@
-"""``embed.html``'s views mounted from the address, wherever their Python runs: on the
-page (``ui/embed/main.py``) or in a worker (``ui/embed/worker_main.py``), through the link
-to the page in use (``ui.shell.current``).
+"""``embed.html``'s views mounted from the address, by their Python in a worker
+(``ui/worker_main.py``), through the link to the page (``ui.shell.current``).
 
 The address is read once by :mod:`ui.address`; what it refused is said above the view,
 which starts with its defaults. The replay may come from a JSON file in the folder of

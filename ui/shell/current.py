@@ -1,10 +1,9 @@
-"""The link to the page the UI's Python uses: the page's own (``PageLink``, when it runs
-on the page) or a worker's (``WorkerLink``), chosen by the entry that starts it before
-any view or table mounts; and what each link offers (``Link`` for the embed views,
-``TableLink`` for the table).
+"""The link to the page the UI's Python uses (``WorkerLink``: the UI runs in a worker,
+``ui/worker_main.py``, which chooses it before any view or table mounts), and what a link
+offers (``Link`` for the embed views, ``TableLink`` for the table).
 
-Why a module of its own: the views (``ui.embed.page``) must not import ``ui.shell.boot``,
-which needs PyScript's page-only names, so a worker can run them.
+Why a module of its own, and protocols: the views and the table reach the page only
+through these, so a unit test can stand in for the page.
 """
 
 from __future__ import annotations
@@ -18,7 +17,7 @@ if TYPE_CHECKING:
 
 
 class Link(Protocol):
-    """What the embed views ask of the page (``ui/shell/page_link.py`` says each)."""
+    """What the embed views ask of the page (``ui/shell/worker_link.py`` says each)."""
 
     @property
     def address(self) -> str: ...
@@ -29,7 +28,7 @@ class Link(Protocol):
 
 
 class TableLink(Link, Protocol):
-    """What the table asks of the page as well (``ui/shell/page_link.py`` says each)."""
+    """What the table asks of the page as well (``ui/shell/worker_link.py`` says each)."""
 
     def progress(self, value: int, text: str) -> None: ...
     def ready(self) -> None: ...
@@ -55,12 +54,9 @@ def use(chosen: TableLink, host: Host) -> None:
 
 
 def _chosen() -> tuple[TableLink, Host]:
-    """The link and host in use; on the page, the page's own unless an entry chose others."""
-    global _link, _host
+    """The link and host the entry chose."""
     if _link is None or _host is None:
-        from ui.shell import boot
-
-        _link, _host = boot.PAGE, boot
+        raise RuntimeError("no link to the page: ui/worker_main.py chooses one first")
     return _link, _host
 
 

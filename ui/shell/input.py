@@ -5,7 +5,7 @@ long press and chosen file as a plain message; here it becomes the event it stan
 Why so little here: what must happen within the browser's event (``preventDefault``,
 focus moved by the arrow keys, Tab kept in the rules dialog, reading a file) is the
 input half's; what an input means is the model's. One receiver, kept by the page link
-(``ui.shell.page_link``), hears every message for the page's life.
+(``ui.shell.worker_link``), hears every message for the page's life.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
-"""Background tasks of the UI's Python, wherever it runs (the page or a worker).
+"""Background tasks of the UI's Python (it runs in a worker: ``ui/worker_main.py``).
 
-Why a module of its own: ``ui.shell.boot`` needs PyScript's page-only names, and the
-table's code that starts tasks (``ui.shell.app``, ``ui.shell.tabs``) runs in a worker too.
+Why a module of its own: the entry, the table (``ui.shell.app``, ``ui.shell.tabs``) and
+the AI's host all start tasks, and none of them should import another for it.
 """
 
 from __future__ import annotations

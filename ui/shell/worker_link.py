@@ -1,14 +1,13 @@
 """The page as the UI's Python reaches it from a worker: every call a posted message.
 
-Why: the same interface as :class:`ui.shell.page_link.PageLink` (``ui.shell.current``'s
-``TableLink``), for Python that runs in a PyScript worker started by the page's runner
-(``assets/ui-runner.mjs``), which has no ``window``. Each call becomes one JSON message
-``{"to": ..., ...}`` the runner carries out on the page; what needs an answer (confirm,
-copy, opening storage, the AI worker's calls) carries an ``id`` and is answered by
-``{"kind": "answer", "id", "value" | "error"}``. The runner's other messages come back
-through :meth:`WorkerLink.heard`: the input half's, storage's later answers, the calls of
-the page's hooks for tests (``window.rome.record()`` and the rest: answered likewise)
-and the AI worker's end.
+Why: ``ui.shell.current``'s ``TableLink``, for Python that runs in a PyScript worker
+started by the page's runner (``assets/ui-runner.mjs``), which has no ``window``. Each
+call becomes one JSON message ``{"to": ..., ...}`` the runner carries out on the page;
+what needs an answer (confirm, copy, opening storage, the AI worker's calls) carries an
+``id`` and is answered by ``{"kind": "answer", "id", "value" | "error"}``. The runner's
+other messages come back through :meth:`WorkerLink.heard`: the input half's, storage's
+later answers, the calls of the page's hooks for tests (``window.rome.record()`` and the
+rest: answered likewise) and the AI worker's end.
 """
 
 from __future__ import annotations

@@ -24,8 +24,8 @@ from ui.worker import lifeline, probe
 
 def self_check() -> str:
     """"" if this worker's Python gives the right answers (:mod:`ui.selfcheck`), else the
-    first wrong one: asked by the page as the worker starts (``ui.shell.boot.start_worker``,
-    which starts it again without the memory snapshot)."""
+    first wrong one: asked by the page as the worker starts (``assets/ai-host.mjs``, which
+    starts it again without the memory snapshot)."""
     import js  # Pyodide's module of the worker's JavaScript globals (tests import this file)
 
     return selfcheck.problem(js, selfcheck.WORKER_CHECKS)

@@ -1,10 +1,10 @@
 """What the page lends the AI worker's client: starting, watching and stopping a worker.
 
 Why a protocol: the client (``ai_client.py``) decides when to start, ping, replay and
-restart, which is logic tested on CPython; the browser calls that carry it out are page
-glue and live in ``ui/shell/boot.py``, which passes itself in. So ``ui/worker`` never
-imports ``ui/shell`` (the folders import one way: ``tests/test_import_cycles.py``), and the
-later move of the UI into a worker swaps this host, not the client.
+restart, which is logic tested on CPython; the browser calls that carry it out are glue
+(``ui/shell/worker_host.py``: messages to the page's ``assets/ai-host.mjs``), passed in.
+So ``ui/worker`` never imports ``ui/shell`` (the folders import one way:
+``tests/test_import_cycles.py``).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ class AiWorker(Protocol):
 
 
 class Host(Protocol):
-    """The page's side (``ui.shell.boot`` is one): see each function there."""
+    """The page's side, as the UI's worker reaches it (``ui.shell.worker_host``)."""
 
     AI_WORKER: tuple[str, str]
 

@@ -2,7 +2,7 @@
 
 Why: a worker fires no close event, and one busy searching cannot answer a ping. The
 browser releases a worker's locks when the worker ends (closed, terminated, crashed), so
-the page, asking for the same lock (``ui.shell.boot.watch_worker``), is granted it at
+the page, asking for the same lock (``romeAi.watch``, ``assets/ai-host.mjs``), is granted it at
 that moment, even mid-search (measured in Chromium: 4 ms after an idle worker closed,
 2 s after a busy one was terminated, the time Chromium gives a busy worker to finish).
 Where Web Locks are missing (an opaque origin refuses them), the page falls back on pings
