@@ -111,6 +111,9 @@ function carry(worker, message) {
     case "listenView": listen("listenView", message.root, message.options); break;
     case "pong": pinged = 0; break;
     case "progress": boot.setProgress(message.value, message.text); break;
+    case "stage": // PyScript's, in the worker (scripts/lockless_template.mjs): told here
+      dispatchEvent(new CustomEvent("py:progress", { detail: message.detail }));
+      break;
     case "ready": boot.ready(); break;
     case "marks": // the interpreter's start, told on the page as the page's own would be
       for (const [name, at] of message.marks) {

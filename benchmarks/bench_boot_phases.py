@@ -3,17 +3,18 @@
     python benchmarks/bench_boot_phases.py [--runs 3]     # needs dist/ (make dist)
 
 Why: ``bench_load.py`` gives the total (navigation to ``data-ready``); to know what a
-warm visit could save, each phase is timed: PyScript's ``py:progress`` stages (the
-interpreter, the ``[files]`` unpacking), the interpreter module's own ``performance``
-marks (``pyodide-lockless.mjs``: its start, and whether it restored a memory snapshot or
-booted and took one), the page's Python (from "Loaded Pyodide" to ``ready``), how the
-wasm file arrived (from the service worker or not, bytes on the wire) and whether V8
-took its compiled code from its code cache (trace event ``v8.wasm.compileConsume``),
-and the page's self-check (``ui/selfcheck.py``, between the marks ``rome:self-check`` and
-``rome:self-checked`` of ``ui/shell/boot.py``).
-A first visit without Cache Storage (so without a snapshot made) gives what taking the
-snapshot costs. Prints, per kind of visit, the median milliseconds from navigation start
-at which each stage was reached.
+warm visit could save, each phase is timed. The UI's Python runs in a worker
+(``assets/ui-runner.mjs``), so the phases are what the page is told: PyScript's
+``py:progress`` stages (relayed by the interpreter module), the interpreter module's own
+``performance`` marks (``pyodide-lockless.mjs``: its start, and whether it restored a
+memory snapshot or booted and took one) and the self-check's (``ui/selfcheck.py``,
+between the marks ``rome:self-check`` and ``rome:self-checked``), both made again on
+the page with their own times, the runner's steps (``romeUi.steps``: the worker asked
+for, its Python run, each first message of a kind) and ``ready``; and, from a trace of
+the renderer (whose threads include the worker's), whether V8 took the wasm module's
+compiled code from its code cache (trace event ``v8.wasm.compileConsume``).
+Prints, per kind of visit, the median milliseconds from navigation start at which each
+stage was reached.
 Not part of the test suite.
 """
 
@@ -41,18 +42,12 @@ COLLECT_JS = """() => {
   for (const mark of performance.getEntriesByType("mark")) {
     phases.push([mark.name, Math.round(mark.startTime)]);
   }
-  const wasm = performance.getEntriesByType("resource")
-    .filter((entry) => entry.name.endsWith(".wasm"))
-    .map((entry) => ({ from_sw: entry.workerStart > 0, bytes: entry.transferSize,
-                       fetched_ms: Math.round(entry.responseEnd) }));
+  for (const [at, step] of globalThis.romeUi?.steps ?? []) phases.push([step, at]);
   phases.sort((a, b) => a[1] - b[1]);
   const [check, checked] = ["rome:self-check", "rome:self-checked"]
     .map((name) => performance.getEntriesByName(name)[0]?.startTime);
-  return { phases, wasm, self_check_ms: checked - check };
+  return { phases, self_check_ms: checked - check };
 }"""
-NO_CACHES_JS = "Object.defineProperty(window, 'caches', { value: undefined })"
-"""Cache Storage hidden from the page: the interpreter module starts Pyodide as it would
-without snapshots (``pyodide-lockless.mjs``)."""
 SETTLE_MS = 3000
 """After the offline cache is complete (and the snapshot written), before a reload."""
 TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.wasm"]
@@ -83,34 +78,30 @@ def one_visit(page: Any, browser: Any, go: Any) -> dict[str, Any]:
 
 
 def run(runs: int, reloads: int) -> None:
-    """``runs`` times, alternating: a first visit in a fresh profile without Cache Storage
-    (so no snapshot is made), then a fresh profile's first visit and ``reloads`` reloads."""
+    """``runs`` times: a fresh profile's first visit (which takes the snapshot) and
+    ``reloads`` reloads (which restore it)."""
     from scripts.serve import start_server
 
     server = start_server(DIST)
     base = f"http://127.0.0.1:{server.server_address[1]}/"
-    visits: dict[str, list[dict[str, Any]]] = {"cold, no Cache Storage": [], "cold": []} | {
+    visits: dict[str, list[dict[str, Any]]] = {"cold": []} | {
         f"warm{n}": [] for n in range(1, reloads + 1)}
     try:
         with sync_playwright() as playwright:
             browser = launch_chromium(playwright)
             for _ in range(runs):
-                for kind, scripts in (("cold, no Cache Storage", [RECORD_JS, NO_CACHES_JS]),
-                                      ("cold", [RECORD_JS])):
-                    context = browser.new_context()
-                    for script in scripts:
-                        context.add_init_script(script)
-                    page = context.new_page()
-                    go = functools.partial(page.goto, base + "index.html")
-                    visits[kind].append(one_visit(page, browser, go))
-                    if kind == "cold":
-                        page.wait_for_function("document.documentElement.dataset.offlineReady",
-                                               timeout=180_000)
-                        page.wait_for_timeout(SETTLE_MS)
-                        for n in range(1, reloads + 1):
-                            visits[f"warm{n}"].append(one_visit(page, browser, page.reload))
-                            page.wait_for_timeout(SETTLE_MS)
-                    context.close()
+                context = browser.new_context()
+                context.add_init_script(RECORD_JS)
+                page = context.new_page()
+                go = functools.partial(page.goto, base + "index.html")
+                visits["cold"].append(one_visit(page, browser, go))
+                page.wait_for_function("document.documentElement.dataset.offlineReady",
+                                       timeout=180_000)
+                page.wait_for_timeout(SETTLE_MS)
+                for n in range(1, reloads + 1):
+                    visits[f"warm{n}"].append(one_visit(page, browser, page.reload))
+                    page.wait_for_timeout(SETTLE_MS)
+                context.close()
             browser.close()
     finally:
         server.shutdown()
@@ -118,7 +109,7 @@ def run(runs: int, reloads: int) -> None:
     for kind, samples in visits.items():
         print(f"\n{kind}: total {statistics.median(s['total'] for s in samples):.0f} ms "
               f"(each: {[s['total'] for s in samples]})")
-        print(f"  wasm: {samples[0]['wasm']}; trace events: {[s['events'] for s in samples]}")
+        print(f"  wasm trace events: {[s['events'] for s in samples]}")
         checks = sorted(s["self_check_ms"] for s in samples)
         print(f"  the self-check (ui/selfcheck.py): median {statistics.median(checks):.1f} ms "
               f"(each: {[round(ms, 1) for ms in checks]})")

@@ -45,6 +45,8 @@ const STORE_AFTER_MS = 1000;
 // second (the page is interactive about 0.5 s after loadPyodide on an idle machine); the
 // bytes are kept in memory meanwhile.
 
+const IN_WORKER = Boolean(globalThis.WorkerGlobalScope
+  && globalThis instanceof globalThis.WorkerGlobalScope); // the UI's or the AI's
 const READ_LIMIT_MS = 10000;
 // Reading takes 50-250 ms; a Cache Storage that never answers must not stop the start.
 
@@ -66,6 +68,17 @@ export function toldToStartWithout() {
 // deletes it and reloads the page without one.
 const snapshots = { restored: false, skipped: false, forget, startWithout };
 globalThis.romeSnapshot = snapshots;
+
+// PyScript's stages (its `py:progress` events) happen in a worker's own scope, where the
+// page's loading screen cannot see them. In a worker, each from here on (the interpreter
+// loaded, the app's files unpacked) is posted to the page as `{to: "stage", detail}`, and
+// assets/ui-runner.mjs dispatches it on the page as PyScript there would. (The AI worker's
+// are posted too, and heard by no one.)
+if (IN_WORKER) {
+  addEventListener("py:progress", ({ detail }) => {
+    globalThis.postMessage(JSON.stringify({ to: "stage", detail: String(detail) }));
+  });
+}
 
 function mark(name) {
   performance.mark(`pyodide:${name}`);
@@ -203,7 +216,7 @@ function onFatal(pyodide, fromSnapshot) {
       warn("restored a Python that failed, deleted", error);
       forget();
     }
-    if (globalThis.WorkerGlobalScope && globalThis instanceof globalThis.WorkerGlobalScope) {
+    if (IN_WORKER) {
       globalThis.postMessage(new Error(`Python failed: ${error?.message ?? error}`));
     }
   };

@@ -36,6 +36,9 @@ if TYPE_CHECKING:
 
 RESTARTED = ("The table stopped answering and was started again: your game goes on from "
              "its last saved move.")
+SELF_CHECK_MARKS = ("rome:self-check", "rome:self-checked")
+"""``performance`` marks around the self-check (made again on the page with the
+interpreter's): what it costs every start, read by ``benchmarks/bench_boot_phases.py``."""
 _link: WorkerLink | None = None
 _kept: list[App] = []  # what the worker keeps for its life: the table
 
@@ -48,13 +51,15 @@ async def _start(message: Said) -> None:
     limits = message.get("limits")
     if isinstance(limits, dict):  # read by ui.worker.ai_client as on the page
         js.romeAiLimits = to_js(limits, dict_converter=js.Object.fromEntries)
+    game = message.get("entry") == "game"
+    link.progress(92, "Starting the game" if game else "Starting the view")
+    js.performance.mark(SELF_CHECK_MARKS[0])
+    wrong = selfcheck.problem(js)
+    js.performance.mark(SELF_CHECK_MARKS[1])
     origin = float(js.performance.timeOrigin)
     link.marks([(str(m.name), origin + float(m.startTime))
                 for m in js.performance.getEntriesByType("mark")
-                if str(m.name).startswith("pyodide:")])
-    game = message.get("entry") == "game"
-    link.progress(92, "Starting the game" if game else "Starting the view")
-    wrong = selfcheck.problem(js)
+                if str(m.name).startswith(("pyodide:", "rome:"))])
     if wrong:
         link.fail(f"The start-up self-check found a wrong answer about {wrong}.",
                   restored=_restored())

@@ -11,14 +11,25 @@ import { createInterface } from "node:readline";
 const FIREFOX = process.env.ROME_FIREFOX || "/usr/bin/firefox-esr";
 const prefs = JSON.parse(process.argv[2] || "{}");
 const errors = [];
+const reading = []; // the console errors whose objects are still being read
 let browser = null;
 let page = null;
 let secondTab = null;
 let viewport = null;
 
+// What an object logged as an error says (an Error's stack, an error event's error, its
+// message): puppeteer's text of the message is only "JSHandle@object".
+function said(arg) {
+  return arg.evaluate((v) => String((v && (v.error?.stack || v.stack || v.message)) || v))
+    .catch(() => String(arg));
+}
+
 function watch(target, where) {
   target.on("console", (message) => {
-    if (message.type() === "error") errors.push(`${where}console.error: ${message.text()}`);
+    if (message.type() !== "error") return;
+    reading.push(Promise.all(message.args().map(said))
+      .then((parts) => parts.join(" "), () => message.text())
+      .then((text) => errors.push(`${where}console.error: ${text}`)));
   });
   target.on("pageerror", (error) => errors.push(`${where}pageerror: ${error.message || error}`));
 }
@@ -89,6 +100,7 @@ const ops = {
     return target.evaluate(`(${source})(${JSON.stringify(arg ?? null)})`);
   },
   async errors() {
+    await Promise.all(reading.splice(0));
     return errors.splice(0);
   },
   async close() {
