@@ -66,6 +66,7 @@
     const summary = text.split("\n").filter((line) => line.trim()).pop() || text;
     if (summary !== text) text = `${summary}\n\n${text}`;
     html.dataset.error = summary.slice(0, 500);
+    if ($("starting")) $("starting").hidden = false;
     if ($("loading")) $("loading").hidden = true;
     if ($("boot-error-message")) $("boot-error-message").textContent = text;
     if (afresh && $("boot-error-advice")) $("boot-error-advice").textContent = AFRESH;
@@ -78,6 +79,7 @@
     clearTimeout(timer);
     setProgress(100, "Ready");
     if ($("loading")) $("loading").hidden = true;
+    if ($("starting")) $("starting").hidden = true; // one <main> shows at a time
     if ($("app")) $("app").hidden = false;
     html.dataset.readyMs = String(Math.round(performance.now()));
     html.dataset.ready = "true";
