@@ -1,12 +1,12 @@
 // The page's painter: writes what the table's Python decided, one message per change.
-// Why JS: the page's Python (ui/shell/paint.py: the table and every embed view) only says
-// what to show, as plain JSON (ui/render/paint_message.py, `Paint`), so it can say it from a
-// worker by postMessage (issue 44) as well as from the page. Each message is checked
-// against that shape first (a wrong one is refused whole, with a sentence, and nothing of
-// it is written), then applied in the order of its keys: the frame, the theme, the
-// screen, containers, the table's attributes and a view's, what is hidden, the rules'
-// filter, the AI worker's About line, the guided game's mark, the cards that travel,
-// focus, and the time to it of the input it answers. `romePainter.check` is also what
+// Why JS: the UI's Python (ui/shell/paint.py: the table and every embed view) only says
+// what to show, as plain JSON (ui/render/paint_message.py, `Paint`), which it says from its
+// worker by postMessage (issue 44). Each message is checked against that shape first (a
+// wrong one is refused whole, with a sentence, and nothing of it is written), then applied
+// in the order of its keys: the frame, the theme, the screen, containers, the table's
+// attributes and a view's, what is hidden, the rules' filter, the AI worker's About line,
+// the guided game's mark, the cards that travel, focus, and the time to it of the input
+// it answers. `romePainter.check` is also what
 // tests/test_painting.py runs under Node on every kind of message the Python half sends.
 (() => {
   "use strict";
@@ -66,6 +66,7 @@
     const frame = JSON.parse(text);
     const wrong = check(frame);
     if (wrong) throw new TypeError(`The painter refused a message: ${wrong}.`);
+    const typed = typing();
     if (frame.mount) {
       root = document.querySelector(frame.mount.root);
       root.classList.toggle("compact", frame.mount.compact);
@@ -77,6 +78,7 @@
       const el = byId(id);
       if (el) el.innerHTML = html;
     }
+    keepTyping(typed);
     const table = byId("table");
     if (frame.table && table) Object.assign(table.dataset, frame.table);
     if ("hotseat" in frame && table) table.classList.toggle("hotseat", frame.hotseat);
@@ -111,6 +113,27 @@
     const html = document.documentElement;
     if (name === "auto") html.removeAttribute("data-theme");
     else html.dataset.theme = name;
+  }
+
+  // A field the player is typing in keeps what it holds, its caret and the focus when its
+  // container is rewritten: the model's copy may lack the last keystrokes (each is a
+  // message to the UI's worker, whose answer to one may come after the next), and the
+  // keystrokes typed into a field that was replaced would go nowhere.
+  const TYPED = "textarea, input:not([type]), input[type=text], input[type=search], " +
+    "input[type=number]";
+
+  function typing() {
+    const el = document.activeElement;
+    if (!el?.id || !el.matches(TYPED)) return null;
+    return { id: el.id, value: el.value, start: el.selectionStart, end: el.selectionEnd };
+  }
+
+  function keepTyping(typed) {
+    const el = typed && byId(typed.id);
+    if (!el || el === document.activeElement || !el.matches(TYPED)) return;
+    el.value = typed.value;
+    el.focus();
+    if (typed.start !== null) el.setSelectionRange(typed.start, typed.end);
   }
 
   // The filter box shows what the player typed already; set only when the model differs

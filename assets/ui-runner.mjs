@@ -199,6 +199,14 @@ function watchLife() {
   }, PING_MS);
 }
 
+// A page that is left for good ends its UI worker at once: the browser would end it only
+// after the page, and until then the worker holds the game's Web Lock and answers the
+// other tabs for it (ui/shell/tabs.py), so a reload's new table would take it for
+// another tab's. (Every move is saved as it is made: nothing is left to say.)
+addEventListener("pagehide", (event) => {
+  if (!event.persisted) current?.terminate();
+});
+
 let told = false;
 try {
   // On the page for its `romeSnapshot` only (Pyodide does not start here): assets/boot.js

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import OpenGame, click
+from conftest import OpenGame, answered, click
 from playwright.sync_api import Page, expect
 
 import rome
@@ -197,6 +197,7 @@ def test_new_game_form_and_keyboard(strict_page: Page, open_game: OpenGame) -> N
     expect(page.locator("#newgame")).to_be_visible()
     expect(page.locator("#save-notice")).to_have_count(0)
     page.select_option("#seat-kind-1", "easy")
+    answered(page)  # the form drawn again for a computer's seat, as a player sees it
     page.fill("#opt-seed", "21")
     page.locator("#start-btn").focus()
     page.keyboard.press("Enter")
@@ -221,6 +222,26 @@ def test_new_game_form_and_keyboard(strict_page: Page, open_game: OpenGame) -> N
     for el in page.locator("button").all():
         name = el.get_attribute("aria-label") or el.inner_text()
         assert name.strip(), "every button has an accessible name"
+
+
+def test_a_late_answer_keeps_what_is_being_typed(strict_page: Page,
+                                                  open_game: OpenGame) -> None:
+    """The form drawn again while the player types in it (the worker's answer to an earlier
+    input, arriving late) keeps the field's text, caret and focus, and the next keystroke
+    goes on where the player was."""
+    page = strict_page
+    open_game(page, "index.html?pace=0")
+    stale = page.evaluate("document.getElementById('screen').innerHTML")  # no seed in it
+    page.locator("#opt-seed").click()
+    page.keyboard.type("21")
+    answered(page)
+    page.evaluate("html => romePainter.paint(JSON.stringify({screen: html}))", stale)
+    seed = page.locator("#opt-seed")
+    expect(seed).to_be_focused()
+    expect(seed).to_have_value("21")
+    page.keyboard.type("5")
+    click(page, page.locator("#start-btn"))
+    expect(page.locator("#table")).to_have_attribute("data-seed", "215")
 
 
 def test_undo_own_action(strict_page: Page, open_game: OpenGame) -> None:

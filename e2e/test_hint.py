@@ -91,7 +91,7 @@ def test_on_a_phone_show_opens_the_tab_where_a_suggestion_goes(
 
 def test_without_the_worker_the_hint_comes_from_the_page(
         page: Page, page_errors: object, open_game: OpenGame) -> None:
-    """As decisions do, a hint falls back to the quick level on the page when the worker
+    """As decisions do, a hint falls back to the quick level in the UI's worker when the AI worker
     cannot start, and says where it came from."""
     page.route("**/ui/worker/ai_worker.py",
                lambda route: route.fulfill(status=404, body="missing", content_type="text/plain"))

@@ -217,7 +217,7 @@ def delete_asks_first(page: Page) -> None:
     def answer(yes: bool) -> None:
         """Press "Delete" and answer the dialog it opens. The handler is in place before
         the click, since the dialog may open within it (and block it until answered) or a
-        little later (the painter asks when the page's Python has heard the click)."""
+        little later (the painter asks when the UI's worker has heard the click)."""
         seen = len(asked)
 
         def respond(dialog: Dialog) -> None:

@@ -1,4 +1,5 @@
-"""End-to-end checks of the site shell: boot, engine on the page, worker, offline."""
+"""End-to-end checks of the site shell: boot, the engine in the UI's worker, the AI
+worker, offline."""
 
 from __future__ import annotations
 
@@ -29,8 +30,9 @@ def test_page_reaches_ready(booted_page: Page) -> None:
     expect(booted_page.locator("#engine-status")).to_contain_text("Engine ready")
 
 
-def test_engine_answers_from_page_python(booted_page: Page) -> None:
-    """``window.romeEngine`` runs the real engine in the page's Pyodide."""
+def test_engine_answers_from_the_uis_python(booted_page: Page) -> None:
+    """``window.romeEngine`` runs the real engine in the UI worker's Pyodide (a hook for
+    tests, answered by message: ``WorkerLink.expose``)."""
     count = booted_page.evaluate("window.romeEngine.legal_count(2, 1)")
     assert isinstance(count, int) and count > 0
     shown = booted_page.locator("#engine-status").get_attribute("data-legal-count")

@@ -87,7 +87,7 @@ hundred ms on an idle machine)."""
 READY_GAME = "index.html?seats=hard,human&seed=3&pace=0"
 """Seat 0, a computer on a level that waits for the AI worker, moves first."""
 SAVED_GAME = "index.html?seats=human,greedy&seed=3&pace=0"
-"""A game that needs no AI worker (greedy plays on the page) until a hint is asked for:
+"""A game that needs no AI worker (greedy plays in the UI's worker) until a hint is asked for:
 each test decides which start reads the snapshot first."""
 RESUME = "index.html?pace=0"
 EMBED = "embed.html?view=city&code=1.8D69J55H2LH45BR7K.9.3.1"
@@ -162,7 +162,7 @@ def test_a_reload_starts_from_the_snapshot_and_plays(strict_page: Page,
     page.reload()
     wait_ready(page)
     assert marks(page) == RESTORED
-    # The computer's first move comes from the AI worker (hard does not play on the page).
+    # The computer's first move comes from the AI worker (hard does not play in the UI's worker).
     page.wait_for_function(f"Number({TABLE}?.dataset.moves) > 0")
     page.locator("[data-action]:not([disabled])").first.click()
 

@@ -1,4 +1,4 @@
-"""The painter's message (``Paint``): what the page's Python tells the page's painter
+"""The painter's message (``Paint``): what the UI's Python tells the page's painter
 (``assets/painter.js``), one plain JSON object per change of the page.
 
 Why a message rather than calls on the DOM: Python decides what the page shows and the

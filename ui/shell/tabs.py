@@ -9,7 +9,9 @@ How:
 * Where the browser has Web Locks (every current engine, in a secure context), a tab
   holds the lock ``<namespace>.game.<slot>`` while it plays that game. The browser lets
   it go when the tab closes or crashes, so merely opening a second tab and closing it
-  changes nothing for the first. A claim asks ``ifAvailable``.
+  changes nothing for the first. A claim asks ``ifAvailable``; if the lock is held but no
+  tab says ``mine`` on the channel, its holder is a tab just closed or reloaded whose
+  worker has yet to end, and the claim asks again until :data:`GONE_MS`.
 * "Play here" (``take``) tries the same first; if another tab holds the game it posts
   ``want`` on the BroadcastChannel ``<namespace>.tabs``. That tab saves, lets go and
   posts ``released`` with its game as it had it (saved or not), which this tab goes on
@@ -51,7 +53,11 @@ HANDOVER_MS = 4000
 taking it anyway: it answers in 10–60 ms in Firefox, 0.1–1.6 s in WebKitGTK on a busy
 machine (docs/hardening.md), and never if it is frozen."""
 CLAIM_MS = 300
-"""Without Web Locks: how long a claim waits for a tab that holds the game to say so."""
+"""How long a claim waits for a tab that holds the game to say so."""
+GONE_MS = 3000
+"""How long a claim waits for a held lock whose holder does not say so: its tab was just
+closed or reloaded, and the browser lets its locks go only once it has ended that tab's
+UI worker (issue 44), a moment after the tab."""
 MAX_MESSAGE_CHARS = MAX_SAVE_CHARS + 1_000
 KINDS = ("who", "mine", "want", "released")
 
@@ -106,18 +112,32 @@ class Tabs:
         return True, handed
 
     async def _ask(self, slot: str) -> bool:
-        """Hold ``slot`` if no other tab does."""
+        """Hold ``slot`` if no other tab does. A lock whose holder says nothing on the
+        channel is waited for, up to :data:`GONE_MS`: its tab is gone, and the browser
+        lets the lock go once it has ended that tab's worker."""
         if self._locks is not None:
-            return await self._lock(slot, "ifAvailable")
+            waited = 0
+            while not await self._lock(slot, "ifAvailable"):
+                if waited >= GONE_MS or self._channel is None:
+                    return False
+                if any(kind == "mine" for kind, _sender in await self._who(slot)):
+                    return False
+                waited += CLAIM_MS
+            return True
         if self._channel is not None:
-            heard = self._heard[slot] = []
-            self._post("who", slot)
-            await asyncio.sleep(CLAIM_MS / 1000)
-            del self._heard[slot]
+            heard = await self._who(slot)
             if any(kind == "mine" or sender < self._id for kind, sender in heard):
                 return False
         self._held[slot] = (Hold(), None)
         return True
+
+    async def _who(self, slot: str) -> list[tuple[str, str]]:
+        """What the other tabs say, within :data:`CLAIM_MS`, to "who holds ``slot``?"."""
+        heard = self._heard[slot] = []
+        self._post("who", slot)
+        await asyncio.sleep(CLAIM_MS / 1000)
+        del self._heard[slot]
+        return heard
 
     async def _lock(self, slot: str, mode: str) -> bool:
         """Request the slot's Web Lock (``mode``: "ifAvailable" or "steal"); True once it
