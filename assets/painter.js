@@ -6,8 +6,8 @@
 // in the order of its keys: the frame, the theme, the screen, containers, the table's
 // attributes and a view's, what is hidden, the rules' filter, the AI worker's About line,
 // the guided game's mark, the cards that travel, focus, and the time to it of the input
-// it answers. `romePainter.check` is also what
-// tests/test_painting.py runs under Node on every kind of message the Python half sends.
+// it answers. `romePainter.check` is also what tests/test_painting.py runs under Node on
+// every kind of message the Python half sends.
 (() => {
   "use strict";
   const TARGET = "data-tutorial-target";
