@@ -13,7 +13,7 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, OpenGame, wait_ready, watch_errors
+from conftest import ROOT, OpenGame, answered, wait_ready, watch_errors
 from playwright.sync_api import Page, expect
 from storage_faults import FAILS_LATER, FULL_STORAGE
 from test_table import check_axe_both_themes
@@ -337,6 +337,7 @@ def test_hostile_name_cannot_reverse_the_log(strict_page: Page, open_game: OpenG
     open_game(page, "index.html?pace=0")
     hostile = "\u202eRLO<b>x</b>" + FAMILY * 30
     page.select_option("#seat-kind-1", "easy")
+    answered(page)  # the form drawn again for a computer's seat, as a player sees it
     # A paste past the box's maxlength, as a script or an extension could make it: the page
     # hears it as any typing, by its input event.
     page.locator("#seat-name-0").evaluate(
