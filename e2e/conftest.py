@@ -342,6 +342,8 @@ class SharedPage:
             self.close()
             self._boot()
         yield self.page
+        if not self.crashed:  # the next test starts from a page that has answered
+            answered(self.page)
         new = self.errors.messages[self.reported:]
         self.reported = len(self.errors.messages)
         assert not new, "\n".join(new)

@@ -64,6 +64,9 @@ def test_calculator_reaches_the_rulebook_example_by_clicks(host_page: Page, host
     expect(frame.locator('[data-card="baths"]')).to_be_visible()
     expect(frame.locator('[data-card="house-2"]')).to_be_hidden()
     frame.locator("[data-catalogue-search]").fill("")
+    # The whole catalogue is back before the first click: drawn later, it would move the
+    # buttons under a click already aimed.
+    expect(frame.locator('[data-card="house-2"]')).to_be_visible()
     for cell, kind in EXAMPLE_CELLS.items():
         click(frame, frame.locator(f'[data-cell="{cell}"]'))
         side_tops.add(side_top())

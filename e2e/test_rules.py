@@ -56,6 +56,7 @@ def test_opens_at_its_top_and_names_every_building(booted_page: Page) -> None:
     shoot(page, "phone")
     page.set_viewport_size({"width": 1280, "height": 800})
     page.keyboard.press("Escape")
+    expect(page.locator("#help")).to_be_hidden()
 
 
 def test_filter_narrows_to_the_aqueducts_by_keyboard(booted_page: Page) -> None:
@@ -81,6 +82,7 @@ def test_filter_narrows_to_the_aqueducts_by_keyboard(booted_page: Page) -> None:
     expect(page.locator("#rules-filter")).to_have_value("")
     expect(page.locator("#rules-card-market")).to_have_count(1)
     page.keyboard.press("Escape")
+    expect(page.locator("#help")).to_be_hidden()
 
 
 def test_why_and_card_details_open_their_sections(booted_page: Page, site_url: str) -> None:
