@@ -4,7 +4,8 @@ damaging it in seeded ways, and the ``performance`` marks that say how a start w
 
 The interpreter module (``scripts/lockless_template.mjs``) marks ``pyodide:start``, then
 ``pyodide:verified`` and ``pyodide:restored`` for a start from the snapshot,
-``pyodide:booted`` and ``pyodide:snapshot-taken`` for an ordinary start that made one,
+``pyodide:booted``, ``pyodide:preloaded`` (the app's modules imported) and
+``pyodide:snapshot-taken`` for an ordinary start that made one,
 ``pyodide:skipped`` for a start the address's fragment told to go without one.
 """
 
@@ -61,9 +62,9 @@ DAMAGE_JS = """async ([name, how, edits]) => {
 }"""
 """Damage the kept snapshot ``how`` (see ``DAMAGE``), at the places ``edits`` says."""
 
-ORDINARY = ["pyodide:start", "pyodide:booted", "pyodide:snapshot-taken"]
+ORDINARY = ["pyodide:start", "pyodide:booted", "pyodide:preloaded", "pyodide:snapshot-taken"]
 RESTORED = ["pyodide:start", "pyodide:verified", "pyodide:restored"]
-FAILED_RESTORE = ["pyodide:start", "pyodide:verified", "pyodide:booted",
+FAILED_RESTORE = ["pyodide:start", "pyodide:verified", "pyodide:booted", "pyodide:preloaded",
                   "pyodide:snapshot-taken"]
 
 DAMAGE = [("flips", seed) for seed in range(1, 3)] + [

@@ -8,14 +8,18 @@
 // `packages =`) could be asked for, so its entry is all that is kept.
 //
 // The snapshot: most of a reload's start-up is Pyodide initialising Python (about 1.6 s of
-// 2.2 s, docs/measurements.md), the same work each time. So the first start in a browser
-// boots as usual with `_makeSnapshot`, copies the interpreter's memory right after
-// loadPyodide() resolves (before PyScript, the page or the app have run anything) and keeps
-// it in Cache Storage; later starts restore from it (`_loadSnapshot`). Both are private
-// Pyodide APIs (leading underscore): SNAPSHOT_ID is a hash of Pyodide's files and of this
-// module, so a new Pyodide or a change here never restores an old snapshot; Pyodide itself
-// also refuses one of another build. The cache is named after this module's folder, so two
-// deployments on one origin keep their own.
+// 2.2 s, docs/measurements.md), the same work each time, and then the app importing its
+// modules (a third of a warm start in a worker, where they ran twice as slowly after a
+// restore as cold). So the first start in a browser boots as usual with `_makeSnapshot`,
+// unpacks the app's zip and imports the modules PRELOAD names (those whose import touches
+// nothing of the browser: scripts/app_imports.py), copies the interpreter's memory (before
+// PyScript, the page or the app have run anything else) and keeps it in Cache Storage;
+// later starts restore from it (`_loadSnapshot`) with those modules imported. PyScript
+// unpacks the zip again as on any start, for the modules the snapshot lacks. Both are
+// private Pyodide APIs (leading underscore): SNAPSHOT_ID is a hash of Pyodide's files, of
+// the app's zip and of this module, so a new Pyodide, a new app or a change here never
+// restores an old snapshot; Pyodide itself also refuses one of another build. The cache is
+// named after this module's folder, so two deployments on one origin keep their own.
 //
 // The bytes come from storage, so they are outside input: a disk, a browser or an
 // extension may change them. Each is kept with the SHA-256 of its bytes and the build it
@@ -32,6 +36,12 @@ import { loadPyodide as load, version } from "./pyodide.mjs";
 const LOCK = __LOCK__;
 const SNAPSHOT_ID = "__SNAPSHOT_ID__";
 const FOLDER = new URL(".", import.meta.url);
+const APP_ZIP = new URL("__APP_ZIP__", FOLDER).href;
+const PRELOAD = `import importlib
+for name in __PRELOAD__:
+    importlib.import_module(name)
+globals().pop("name", None)
+del importlib`;
 const CACHE = `rome-pyodide-snapshot|${FOLDER.pathname}`;
 const KEY = new URL(`snapshot-${SNAPSHOT_ID}.bin`, FOLDER).href;
 const DIGEST_HEADER = "x-snapshot-sha256";
@@ -189,6 +199,17 @@ function keep(bytes) {
   }, STORE_AFTER_MS);
 }
 
+// The app's modules PRELOAD names, imported from its zip (unpacked into the working
+// directory, as PyScript's `[files]` does) so that the snapshot holds them. A failure
+// (the zip unreachable, a module that raises) takes no snapshot.
+async function preload(pyodide) {
+  const response = await fetch(APP_ZIP);
+  if (!response.ok) throw new Error(`${APP_ZIP} answered ${response.status}`);
+  pyodide.unpackArchive(await response.arrayBuffer(), "zip");
+  pyodide.runPython(PRELOAD);
+  mark("preloaded");
+}
+
 // `_makeSnapshot` hands Python a proxy of globalThis that records the path of every object
 // it reaches (so the snapshot can name them); a proxied DOM node is refused by the DOM's
 // own methods, so once the snapshot is taken Python's `js` is globalThis itself again.
@@ -261,6 +282,7 @@ export async function loadPyodide(options = {}) {
   const pyodide = await load({ ...settings, _makeSnapshot: true });
   mark("booted");
   try {
+    await preload(pyodide);
     keep(pyodide.makeMemorySnapshot());
     mark("snapshot-taken");
   } catch (error) {

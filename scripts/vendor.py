@@ -115,6 +115,8 @@ LOCKLESS = "pyodide-lockless.mjs"
 LOCKLESS_TEMPLATE = ROOT / "scripts" / "lockless_template.mjs"
 """The interpreter module pyscript.toml names: Pyodide given its lock, started from a memory
 snapshot where the browser keeps one (the template says why)."""
+APP_ZIP = "app.zip"
+"""The app's Python as bytecode, in ``assets/vendor/`` beside Pyodide's folder."""
 SNAPSHOT_INPUTS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 """Pyodide's files that make the interpreter's memory at the moment it is snapshotted."""
 COMMENT_LINE = re.compile(r"^[ \t]*//.*\n", re.MULTILINE)
@@ -124,21 +126,30 @@ that rewording one keeps players' snapshots."""
 
 
 def write_lockless(pyodide_dir: Path = VENDOR / "pyodide",
-                   template: Path = LOCKLESS_TEMPLATE) -> Path:
-    """Write the interpreter module: the part of the lock the site uses, and the id of the
-    memory snapshot it may restore.
+                   template: Path = LOCKLESS_TEMPLATE, root: Path = ROOT) -> Path:
+    """Write the interpreter module: the part of the lock the site uses, the app's modules
+    it imports before its memory snapshot, and the id of that snapshot.
 
-    The id hashes Pyodide's files and the module itself (without the id): everything
-    that runs before the snapshot is taken, so no other change (the app's code) makes
-    players' snapshots stale, and any change to these does.
+    The id hashes Pyodide's files, the app zip beside their folder (the preloaded modules
+    come from it) and the module itself (without the id): everything that runs before the
+    snapshot is taken, so a change to any of them makes players' snapshots stale, and
+    nothing else does. The modules are those of the zip whose import reaches nothing of the
+    browser (``scripts/app_imports.py``), read from their sources under ``root``.
     """
+    from scripts.app_imports import preloadable
+
     lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
     kept = {"info": lock["info"], "packages": {MICROPIP[0]: lock["packages"][MICROPIP[0]]}}
+    app_zip = pyodide_dir.parent / APP_ZIP
+    with zipfile.ZipFile(app_zip) as zf:
+        sources = [n.removesuffix("c") for n in zf.namelist() if n.endswith(".pyc")]
     text = COMMENT_LINE.sub("", template.read_text(encoding="utf-8"))
-    text = text.replace("__LOCK__", json.dumps(kept))
+    text = text.replace("__LOCK__", json.dumps(kept)).replace(
+        "__PRELOAD__", json.dumps(preloadable(root, sources))).replace(
+        "__APP_ZIP__", f"../{APP_ZIP}")
     digest = hashlib.sha256(text.encode())
-    for name in SNAPSHOT_INPUTS:
-        digest.update(b"\0" + (pyodide_dir / name).read_bytes())
+    for path in [pyodide_dir / name for name in SNAPSHOT_INPUTS] + [app_zip]:
+        digest.update(b"\0" + path.read_bytes())
     out = pyodide_dir / LOCKLESS
     out.write_text(text.replace("__SNAPSHOT_ID__", digest.hexdigest()[:16]), encoding="utf-8")
     return out
@@ -147,7 +158,7 @@ def write_lockless(pyodide_dir: Path = VENDOR / "pyodide",
 def build_app_zip(root: Path = ROOT, out: Path | None = None) -> Path:
     """Pack the app packages' Python as bytecode for Pyodide's own Python, keeping paths
     like ``rome/x.pyc`` (``scripts/compile_app.mjs`` says why and how)."""
-    out = out or root / "assets" / "vendor" / "app.zip"
+    out = out or root / "assets" / "vendor" / APP_ZIP
     out.parent.mkdir(parents=True, exist_ok=True)
     source = out.with_suffix(".src.tmp")
     with zipfile.ZipFile(source, "w", zipfile.ZIP_DEFLATED) as zf:
@@ -272,7 +283,7 @@ def build_site(root: Path = ROOT) -> str:
 
     build_app_zip(root)
     build_icons(root / "assets" / "icon.svg", root / "assets" / "vendor" / "icons")
-    write_lockless(root / "assets" / "vendor" / "pyodide")
+    write_lockless(root / "assets" / "vendor" / "pyodide", root=root)
     check_preloads(root)
     return write_service_worker(root)
 

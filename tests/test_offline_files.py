@@ -8,11 +8,13 @@ editor and terminal did).
 from __future__ import annotations
 
 import json
+import zipfile
 from pathlib import Path
 
 import pytest
 
 from scripts.vendor import (
+    APP_ZIP,
     LOCKLESS,
     SNAPSHOT_INPUTS,
     check_preloads,
@@ -59,12 +61,36 @@ LOCK = {"info": {"python": "3.14.2"},
                      "numpy": {"name": "numpy", "depends": []}}}
 
 
-def fake_pyodide(folder: Path) -> Path:
-    """A folder with a lock file and stand-ins for the files a snapshot depends on."""
+APP = {
+    "game/__init__.py": "",
+    "game/rules.py": "import json\nfrom . import words\n",
+    "game/words.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import js\n",
+    "game/page.py": "from game import rules\nfrom pyodide.ffi import to_js\n",
+    "game/link.py": "from .page import to_js\n",
+    "game/lazy.py": "def paint():\n    import js\n",
+}
+"""An app's sources: ``page`` imports Pyodide's bridge to the page, ``link`` does through
+``page``; the others reach nothing of the browser while imported."""
+
+
+def fake_pyodide(root: Path) -> Path:
+    """The vendored folder of a site at ``root``: Pyodide's with a lock file and stand-ins
+    for the files a snapshot depends on, and an app zip of the sources of ``APP``."""
+    folder = root / "assets" / "vendor" / "pyodide"
+    folder.mkdir(parents=True)
     (folder / "pyodide-lock.json").write_text(json.dumps(LOCK))
     for name in SNAPSHOT_INPUTS:
         (folder / name).write_text(name)
+    with zipfile.ZipFile(folder.parent / APP_ZIP, "w") as zf:
+        for name, source in APP.items():
+            (root / name).parent.mkdir(parents=True, exist_ok=True)
+            (root / name).write_text(source)
+            zf.writestr(name + "c", source)
     return folder
+
+
+def lockless(root: Path) -> str:
+    return write_lockless(root / "assets" / "vendor" / "pyodide", root=root).read_text()
 
 
 def snapshot_id(text: str) -> str:
@@ -72,8 +98,9 @@ def snapshot_id(text: str) -> str:
 
 
 def test_pyodide_is_handed_only_the_lock_entry_the_site_can_use(tmp_path: Path) -> None:
-    text = write_lockless(fake_pyodide(tmp_path)).read_text()
-    assert (tmp_path / LOCKLESS).exists()
+    folder = fake_pyodide(tmp_path)
+    text = lockless(tmp_path)
+    assert (folder / LOCKLESS).exists()
     given = json.loads(text.split("const LOCK = ", 1)[1].split(";\n", 1)[0])
     assert given == {"info": {"python": "3.14.2"},
                      "packages": {"micropip": {"name": "micropip", "depends": []}}}
@@ -102,14 +129,28 @@ def test_the_pages_preload_the_same_files_and_only_files_that_exist(tmp_path: Pa
         check_preloads(tmp_path)
 
 
-def test_any_change_to_pyodide_gives_snapshots_a_new_id(tmp_path: Path) -> None:
-    """A snapshot is only restored by the Pyodide that made it (the id names its key)."""
+def test_the_snapshot_imports_the_modules_that_reach_nothing_of_the_page(
+        tmp_path: Path) -> None:
+    fake_pyodide(tmp_path)
+    text = lockless(tmp_path)
+    given = text.split("for name in ", 1)[1].split(":\n", 1)[0]
+    assert json.loads(given) == ["game", "game.lazy", "game.rules", "game.words"]
+    assert 'new URL("../app.zip", FOLDER)' in text
+
+
+def test_any_change_to_pyodide_or_the_app_gives_snapshots_a_new_id(tmp_path: Path) -> None:
+    """A snapshot is only restored by the Pyodide and the app that made it (the id names
+    its key)."""
     folder = fake_pyodide(tmp_path)
-    first = snapshot_id(write_lockless(folder).read_text())
+    first = snapshot_id(lockless(tmp_path))
     assert len(first) == 16 and "__" not in first
-    assert snapshot_id(write_lockless(folder).read_text()) == first
+    assert snapshot_id(lockless(tmp_path)) == first
     ids = {first}
     for name in SNAPSHOT_INPUTS:
         (folder / name).write_text(name + " of another build")
-        ids.add(snapshot_id(write_lockless(folder).read_text()))
-    assert len(ids) == 1 + len(SNAPSHOT_INPUTS)
+        ids.add(snapshot_id(lockless(tmp_path)))
+    with zipfile.ZipFile(folder.parent / APP_ZIP, "w") as zf:  # the app changed
+        for name, source in APP.items():
+            zf.writestr(name + "c", source + "# of another build\n")
+    ids.add(snapshot_id(lockless(tmp_path)))
+    assert len(ids) == 2 + len(SNAPSHOT_INPUTS)

@@ -10,7 +10,6 @@ ratings, yardsticks), shows up here instead of in every player's download.
 
 from __future__ import annotations
 
-import ast
 import re
 import zipfile
 from functools import cache
@@ -18,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from scripts.app_imports import imported, ours, scripts_named
 from scripts.rules_wheel import build_wheel
 from scripts.vendor import FETCHED_BY_URL, LIBRARY_ONLY, build_app_zip
 
@@ -27,47 +27,11 @@ RESEARCH = {"candidates", "fit", "yardstick", "tournament", "elo"}
 PAGE_SCRIPT = re.compile(r'<script\b[^>]*\btype="py"[^>]*\bsrc="\./([^"]+\.py)"')
 WORKER_SCRIPT = re.compile(r'<html\b[^>]*\bdata-worker="\./([^"]+\.py)"')
 """The Python a page's runner starts in a worker (``assets/ui-runner.mjs``)."""
-SCRIPT_URL = re.compile(r"\./([\w/]+\.py)")
-
-
-def module_file(name: str) -> str | None:
-    """The file (relative to the repository) of module ``name``, if it is one of ours."""
-    path = ROOT.joinpath(*name.split("."))
-    for candidate in (path.with_suffix(".py"), path / "__init__.py"):
-        if candidate.is_file():
-            return candidate.relative_to(ROOT).as_posix()
-    return None
-
-
-def module_name(file: str) -> str:
-    parts = file.removesuffix(".py").split("/")
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
 def imports_of(file: str) -> tuple[set[str], set[str]]:
     """(the modules of ours ``file`` imports, the scripts of ours it names by URL)."""
-    tree = ast.parse((ROOT / file).read_text(encoding="utf-8"), file)
-    name = module_name(file)
-    package = name if file.endswith("__init__.py") else name.rpartition(".")[0]
-    wanted: set[str] = set()
-    scripts: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            wanted.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            parts = package.split(".")
-            base = ".".join(parts[:len(parts) - node.level + 1]) if node.level else ""
-            source = ".".join(p for p in (base, node.module or "") if p)
-            wanted.add(source)
-            wanted.update(f"{source}.{alias.name}" for alias in node.names)  # submodules
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-            scripts.update(s for s in SCRIPT_URL.findall(node.value) if (ROOT / s).is_file())
-    modules: set[str] = set()
-    for module in wanted:  # a module's packages run first: their __init__.py too
-        parts = module.split(".")
-        modules.update(f for i in range(1, len(parts) + 1)
-                       if (f := module_file(".".join(parts[:i]))) is not None)
-    return modules, scripts
+    return ours(ROOT, imported(ROOT, file, at_import=False)), scripts_named(ROOT, file)
 
 
 @cache
