@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from scripts.app_imports import imported, ours, scripts_named
+from scripts.app_imports import imported, ours, preloadable, scripts_named
 from scripts.rules_wheel import build_wheel
 from scripts.vendor import FETCHED_BY_URL, LIBRARY_ONLY, build_app_zip
 
@@ -132,3 +132,13 @@ def test_the_wheel_holds_the_engine_and_its_command_only(tmp_path: Path) -> None
     assert sorted(files - engine - set(LIBRARY_ONLY)) == [], "modules the game never imports"
     assert set(LIBRARY_ONLY) <= files
 
+
+
+def test_the_snapshot_imports_the_engine_and_the_ui_but_what_reaches_the_page(
+        app_zip: set[str]) -> None:
+    """The modules the interpreter imports before its memory snapshot (scripts/vendor.py):
+    the engine, the AI and the UI's model and renderers; not a module that imports the
+    page's globals at its top, which a restored start would find stale."""
+    modules = set(preloadable(ROOT, app_zip))
+    assert {"rome", "rome.ai", "ui.model.reducer", "ui.render.table", "ui.saves.save"} <= modules
+    assert {"ui.shell.app", "ui.shell.tabs", "ui.embed.views"}.isdisjoint(modules)
