@@ -9,6 +9,8 @@ The full rule text travels in ``<title>`` (tooltip) and the accessible name.
 
 from __future__ import annotations
 
+from functools import cache
+
 import rome
 from rome.cards import Building
 from ui.words.card_words import card_title, short_name, tiny_name
@@ -212,6 +214,7 @@ def _label(cls: str, text: str) -> str:
     return f'<span class="lbl {cls}" aria-hidden="true">{esc(text)}</span>'
 
 
+@cache  # a city redrawn at every move draws the same few faces again (a third of its time)
 def card_face(kind: str, *, square: bool = False, brick_token: bool = False,
               points: int = 0) -> str:
     """A card for the table: the drawing without text, and its words in HTML on top.

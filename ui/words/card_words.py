@@ -12,6 +12,8 @@ details, the accessible names and the rules say it in the same words.
 
 from __future__ import annotations
 
+from functools import cache
+
 import rome
 from rome.cards import AQUEDUCT_POINTS, DECK_NAMES, Building
 
@@ -150,6 +152,7 @@ def effect_lines(kind: str) -> tuple[tuple[str, str], ...]:
     return tuple((label, text[0].upper() + text[1:] + ".") for label, text in lines if text)
 
 
+@cache  # every built card of every city is named at every redraw
 def card_title(kind: str) -> str:
     """The plain words of a card, used as its tooltip and accessible name."""
     b = rome.BUILDINGS[kind]

@@ -6,6 +6,7 @@ under Pyodide than creating DOM nodes one by one), so escaping must be in one pl
 
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -21,8 +22,12 @@ Attr = str | int | float | bool | None
 """An attribute's value: text or a number is written, True bare, None and False not at all."""
 
 
+@lru_cache(maxsize=4096, typed=True)  # typed: True and 1 are different words
 def esc(text: str | int | float) -> str:
-    """Escape any value for use in element text or a double-quoted attribute."""
+    """Escape any value for use in element text or a double-quoted attribute.
+
+    Cached: a table is drawn again whole at every move, with mostly the same names and
+    numbers (escaping was a fifth of drawing it, in a worker that answers each input)."""
     return escape(str(text), quote=True)
 
 
