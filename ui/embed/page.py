@@ -10,7 +10,6 @@ so they survive the rewriting.
 
 from __future__ import annotations
 
-import traceback
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Generic, TypeVar
 
@@ -52,16 +51,13 @@ class ViewPage(Generic[S, E]):
         attributes, fields and keys given, each dispatched as the event ``translate``
         says; one receiver, kept for the page's life."""
 
-        def receive(text: str) -> None:
-            self._paint.answer_input()
-            try:
-                event = translate(read_input(str(text)))
-            except ViewInputError:
-                traceback.print_exc()
-                event = None
+        def respond(text: str) -> None:
+            event = translate(read_input(text))
             if event is not None:
                 self.dispatch(event)
-            self._paint.answered()
+
+        def receive(text: str) -> None:
+            self._paint.answer(lambda: respond(str(text)), ViewInputError)
 
         current.link().listen_view("#app", receive, {
             "attributes": list(clicks), "fields": list(fields), "keys": list(keys)})

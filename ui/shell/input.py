@@ -10,7 +10,6 @@ input half's; what an input means is the model's. One receiver, kept by the page
 
 from __future__ import annotations
 
-import traceback
 from typing import Protocol
 
 from ui.model import events
@@ -39,12 +38,9 @@ class Input:
         link.listen(root, self.receive, {"fileLimit": FILE_CHARS})
 
     def receive(self, text: str) -> None:
-        self.page.paint.answer_input()
-        try:
-            event = event_for(read(str(text)), self.page.ui)
-        except InputError:
-            traceback.print_exc()
-            event = None
+        self.page.paint.answer(lambda: self._respond(str(text)), InputError)
+
+    def _respond(self, text: str) -> None:
+        event = event_for(read(text), self.page.ui)
         if event is not None:
             self.page.dispatch(event)
-        self.page.paint.answered()

@@ -13,6 +13,7 @@ saves work), and it touches no DOM: the same messages can be posted from a worke
 from __future__ import annotations
 
 import json
+import traceback
 from collections.abc import Callable, Collection, Mapping
 
 from ui.render.paint_message import Paint
@@ -86,6 +87,18 @@ class Painter:
         if self._answering:
             self._answering = False
             self._send('{"input":true}')
+
+    def answer(self, respond: Callable[[], None], refused: type[ValueError]) -> None:
+        """Answer one input, the table's or a view's: ``respond()`` reads it and dispatches
+        what it stands for, and the first message sent meanwhile, or an empty one, is its
+        answer. An input read as ``refused`` (a message the page's input half never
+        sends) is printed and answered with nothing."""
+        self.answer_input()
+        try:
+            respond()
+        except refused:
+            traceback.print_exc()
+        self.answered()
 
     def hide(self, hidden: dict[str, bool]) -> None:
         """Elements to hide or show (by id)."""
