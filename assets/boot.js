@@ -83,8 +83,25 @@
     if ($("app")) $("app").hidden = false;
     html.dataset.readyMs = String(Math.round(performance.now()));
     html.dataset.ready = "true";
-    // Offline support is set up only now: caching the site must not slow the first start.
-    setTimeout(registerServiceWorker, 0);
+    // Offline support is set up only now, once the player has left the page alone for a
+    // second: caching the site must slow neither the first start nor the answers to the
+    // first clicks (at a phone's speed the caching under way made some 100-200 ms late).
+    lastInput = performance.now();
+    whenQuiet(registerServiceWorker);
+  }
+
+  const QUIET_MS = 1000;
+  let lastInput = 0;
+  for (const type of ["pointerdown", "keydown"]) {
+    addEventListener(type, () => {
+      lastInput = performance.now();
+    }, { capture: true, passive: true });
+  }
+
+  function whenQuiet(then) {
+    const left = lastInput + QUIET_MS - performance.now();
+    if (left <= 0) then();
+    else setTimeout(() => whenQuiet(then), left);
   }
 
   // Offline play (sw.js, written by scripts/vendor.py). Storage-like APIs may throw in an

@@ -51,9 +51,11 @@ const WITHOUT = "rome-no-snapshot";
 // restores nor makes a snapshot, and removes the word from the address. Carried by the
 // reload of startWithout(), so that the reason survives where storage does not.
 const STORE_AFTER_MS = 1000;
-// Writing 31 MB competes with the rest of the start for the CPU and the disk, so it waits a
-// second (the page is interactive about 0.5 s after loadPyodide on an idle machine); the
-// bytes are kept in memory meanwhile.
+// Writing 31 MB competes for the CPU and the disk with whatever else the worker does, so it
+// waits for a second in which the worker heard no message (the page is interactive about
+// 0.5 s after loadPyodide on an idle machine; at a phone's speed a write under way delayed
+// the answer to a player's first clicks by 100-200 ms); the bytes are kept in memory
+// meanwhile.
 
 const IN_WORKER = Boolean(globalThis.WorkerGlobalScope
   && globalThis instanceof globalThis.WorkerGlobalScope); // the UI's or the AI's
@@ -182,8 +184,20 @@ async function kept(cache) {
 // it before writing, and again after a failed write, would let a context whose write
 // failed wipe another's good one). A put that fails stores nothing, so nothing is left to
 // clean up after it.
+let heard = 0; // when the worker last heard a message (an input, a call)
+addEventListener("message", () => {
+  heard = performance.now();
+});
+
+function whenQuiet(then) {
+  const left = heard + STORE_AFTER_MS - performance.now();
+  if (left <= 0) then();
+  else setTimeout(() => whenQuiet(then), left);
+}
+
 function keep(bytes) {
-  setTimeout(async () => {
+  heard = performance.now();
+  whenQuiet(async () => {
     try {
       const cache = await globalThis.caches.open(CACHE);
       if (await cache.match(KEY)) return; // kept meanwhile by another context
@@ -196,7 +210,7 @@ function keep(bytes) {
     } catch (error) {
       warn("not kept", error);
     }
-  }, STORE_AFTER_MS);
+  });
 }
 
 // The app's modules PRELOAD names, imported from its zip (unpacked into the working
