@@ -55,7 +55,7 @@ const STORE_AFTER_MS = 1000;
 // waits for a second in which the worker heard no message (the page is interactive about
 // 0.5 s after loadPyodide on an idle machine; at a phone's speed a write under way delayed
 // the answer to a player's first clicks by 100-200 ms); the bytes are kept in memory
-// meanwhile.
+// meanwhile. (The UI's runner pings its worker every 2 s: such a second always comes.)
 
 const IN_WORKER = Boolean(globalThis.WorkerGlobalScope
   && globalThis instanceof globalThis.WorkerGlobalScope); // the UI's or the AI's
