@@ -179,11 +179,6 @@ async function kept(cache) {
   }
 }
 
-// Several contexts of one origin may each make a snapshot (the page and its AI worker, two
-// tabs): the first one kept stays, and no writer deletes this build's snapshot (deleting
-// it before writing, and again after a failed write, would let a context whose write
-// failed wipe another's good one). A put that fails stores nothing, so nothing is left to
-// clean up after it.
 let heard = 0; // when the worker last heard a message (an input, a call)
 addEventListener("message", () => {
   heard = performance.now();
@@ -195,6 +190,11 @@ function whenQuiet(then) {
   else setTimeout(() => whenQuiet(then), left);
 }
 
+// Several contexts of one origin may each make a snapshot (the page and its AI worker, two
+// tabs): the first one kept stays, and no writer deletes this build's snapshot (deleting
+// it before writing, and again after a failed write, would let a context whose write
+// failed wipe another's good one). A put that fails stores nothing, so nothing is left to
+// clean up after it.
 function keep(bytes) {
   heard = performance.now();
   whenQuiet(async () => {
