@@ -217,6 +217,30 @@ CANDIDATES.update({
 # recorded under that name)
 CANDIDATES["cand-expert"] = (CANDIDATES["cand-xh6k"][0], CANDIDATES["cand-x4"][1])
 
+CANDIDATES.update({
+    # 3-4 players, hard's alpha-beta with longer roll-outs: hard's 4 whole turns reach
+    # only the root's next turn with four seats (the duel gained from 4 -> 6 turns);
+    # cand-4h8k won 8 of 32 against three 0f5e383:hard, chance (docs/ai.md, "Every way tried")
+    "cand-4h6": (_HARD_DUEL, replace(_HARD_MULTI, horizon=6, nodes=54000)),
+    "cand-4h8": (_HARD_DUEL, replace(_HARD_MULTI, horizon=8, nodes=72000)),
+    "cand-4h8k": (_HARD_DUEL, replace(_HARD_MULTI, horizon=8, nodes=90000)),
+    # ... or the same horizon in 2.5 times the deals and nodes (each root move's value is
+    # one greedy line per deal, and children of one move spread about 11 points early):
+    # 12 of 32 on seeds 14000-14031, but cand-4s9 6 of 36 on seeds 8000-
+    "cand-4s10": (_HARD_DUEL, replace(_HARD_MULTI, samples=10, nodes=90000)),
+    # ... in 9 deals and 81 000 nodes, to keep within 2.5 times hard's decision time
+    "cand-4s9": (_HARD_DUEL, replace(_HARD_MULTI, samples=9, nodes=81000)),
+    # hard with production worth 1.5 times MOVE_FIT_WEIGHTS' (4.5 times the hand-set
+    # weight): the one weight over two standard errors in 4-player greedy games (0.3075 of
+    # 600 against 0.261); as hard, 23 of 120 against three 0f5e383:hard (0.19): weaker
+    "cand-4p15": (_HARD_DUEL, replace(_HARD_MULTI, weights=(("hand_discount", 0.425),
+                                                            ("production_per_turn", 1.575)))),
+    # the duel: cand-xh6k's tree looking 8 whole turns ahead (4 own) in 130 000 nodes, the
+    # trend's next step (4 -> 6 turns gained where more nodes alone no longer did): 6 of
+    # 16 duels at 2.6 times hard's CPU p95, stopped
+    "cand-xh8k": (_duel(nodes=130000, horizon=8, finish_turns=4, win_bonus=5.0), _HARD_MULTI),
+})
+
 
 def candidate_params(name: str, num_players: int) -> Level | Tree:
     duel, multi = CANDIDATES[name]
