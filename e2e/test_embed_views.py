@@ -87,7 +87,15 @@ def test_calculator_reaches_the_rulebook_example_by_clicks(host_page: Page, host
 
     expected = json.loads(cli("score", str(EXAMPLE)))
     assert expected["total"] == 75
-    expect(frame.locator("[data-score-total]")).to_have_text("75")
+    try:
+        expect(frame.locator("[data-score-total]")).to_have_text("75")
+    except AssertionError as short:  # seen 1 run in 10 (61 or 67): say which click was lost
+        cells = frame.evaluate(  # each cell's place, building and point tokens
+            "[...document.querySelectorAll('[data-cell]')].map(e => e.getAttribute("
+            "'aria-label')).map(l => l.split(',').slice(0, 2).join(',')"
+            " + (l.match(/ \\d+ point tokens/) || [''])[0])")
+        raise AssertionError(f"{short}\nthe city: {cells}\nthe scores: {shown_scores(frame)}"
+                             ) from short
     assert shown_scores(frame) == expected
 
     # The rule behind a number shows on keyboard focus (and so on tap).
