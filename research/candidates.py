@@ -221,8 +221,6 @@ CANDIDATES.update({
     # 3-4 players, hard's alpha-beta with longer roll-outs: hard's 4 whole turns reach
     # only the root's next turn with four seats (the duel gained from 4 -> 6 turns);
     # cand-4h8k won 8 of 32 against three 0f5e383:hard, chance (docs/ai.md, "Every way tried")
-    "cand-4h6": (_HARD_DUEL, replace(_HARD_MULTI, horizon=6, nodes=54000)),
-    "cand-4h8": (_HARD_DUEL, replace(_HARD_MULTI, horizon=8, nodes=72000)),
     "cand-4h8k": (_HARD_DUEL, replace(_HARD_MULTI, horizon=8, nodes=90000)),
     # ... or the same horizon in 2.5 times the deals and nodes (each root move's value is
     # one greedy line per deal, and children of one move spread about 11 points early):
@@ -233,8 +231,9 @@ CANDIDATES.update({
     # hard with production worth 1.5 times MOVE_FIT_WEIGHTS' (4.5 times the hand-set
     # weight): the one weight over two standard errors in 4-player greedy games (0.3075 of
     # 600 against 0.261); as hard, 23 of 120 against three 0f5e383:hard (0.19): weaker
-    "cand-4p15": (_HARD_DUEL, replace(_HARD_MULTI, weights=(("hand_discount", 0.425),
-                                                            ("production_per_turn", 1.575)))),
+    "cand-4p15": (_HARD_DUEL, replace(_HARD_MULTI, weights=(
+        *(w for w in MOVE_FIT_WEIGHTS if w[0] != "production_per_turn"),
+        ("production_per_turn", 1.575)))),
     # the duel: cand-xh6k's tree looking 8 whole turns ahead (4 own) in 130 000 nodes, the
     # trend's next step (4 -> 6 turns gained where more nodes alone no longer did): 6 of
     # 16 duels at 2.6 times hard's CPU p95, stopped
