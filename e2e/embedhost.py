@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import re
 import tempfile
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -115,17 +116,30 @@ class Host:
         return page
 
 
-def wait_frame_still(page: Page, frame_id: str, quiet_ms: int = 200) -> None:
-    """Wait until the host has sized the frame to its last ``rome:height`` and no new one
-    came for ``quiet_ms``: a click aimed while the frame is being resized may land beside
-    its target (the likely cause of a lost click on the replay's Back button, once in a
-    full run, right after a step had changed the frame's height)."""
-    page.wait_for_function(
-        """([id, quiet]) => new Promise((done) => {
-             const n = heights.length;
-             setTimeout(() => done(heights.length === n && (n === 0 ||
-               document.getElementById(id).style.height === heights[n - 1] + 'px')), quiet);
-           })""", arg=[frame_id, quiet_ms])
+def wait_frame_still(page: Page, frame_id: str, quiet_ms: int = 300,
+                     timeout_ms: int = 30_000) -> None:
+    """Wait until the frame has reported its height, the host has sized the frame to the
+    last one, and no new one came for ``quiet_ms``.
+
+    Why before a click: a view reports its first height only once it has stood still
+    (assets/frame-height.js: 0.4 s, 3 s at most), and a click aimed at a button below the
+    host's first height scrolls the frame inside; the host's resize then puts the button
+    elsewhere, and the click lands outside the frame (seen 3 runs in 27 of the calculator
+    test, each time a catalogue card clicked before the first height came). Polled from
+    here: a predicate that returns a promise would pass at once."""
+    state = "([id]) => [heights.length, heights.length ? heights[heights.length - 1] : 0, " \
+        "document.getElementById(id).style.height]"
+    last, since = None, time.monotonic()
+    deadline = since + timeout_ms / 1000
+    while time.monotonic() < deadline:
+        now = page.evaluate(state, [frame_id])
+        if now != last:
+            last, since = now, time.monotonic()
+        elif now[0] > 0 and now[2] == f"{now[1]}px" and \
+                time.monotonic() - since >= quiet_ms / 1000:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"frame {frame_id} not sized and still within {timeout_ms} ms: {last}")
 
 
 def frame_of(page: Page, frame_id: str) -> Frame:

@@ -54,6 +54,7 @@ def test_calculator_reaches_the_rulebook_example_by_clicks(host_page: Page, host
     host_page.set_viewport_size({"width": 1280, "height": 1000})
     host.open(host_page, [("calc", "embed.html?view=calculator&theme=dark")], height=400)
     frame = wait_frame_ready(host_page, "calc")
+    wait_frame_still(host_page, "calc")
     side_tops: set[float] = set()  # the catalogue's top, after every click on the city
 
     def side_top() -> float:
@@ -167,6 +168,7 @@ def test_replay_to_the_end_shows_final_scores(host_page: Page, host: Host) -> No
     url = "embed.html?view=replay&record=" + quote(json.dumps(record), safe="")
     host.open(host_page, [("replay", url)], height=300)
     frame = wait_frame_ready(host_page, "replay")
+    wait_frame_still(host_page, "replay")
     root = frame.locator("[data-step]")
     expect(root).to_have_attribute("data-step", "0")
     click(frame, frame.locator('[data-replay="forward"]'))
