@@ -43,18 +43,21 @@ play: setup
 test: setup
 	$(VPY) -m ruff check .
 	$(MAKE) --no-print-directory typecheck
-	@# The unit tests are pure CPU: spread over every core (worksteal: the six random-play tests
-	@# of 13-45 s would otherwise end on one worker).  The browser tests run two at a time,
-	@# a module each (loadfile: a module's tests share their booted page): most of a browser
-	@# test is waiting (a page's start, a worker's answer, a pace), so two take 13-14 min
-	@# where one at a time took 17-18 (docs/testing.md, "How long each part takes").
-	@# Each run prints its slowest tests, so a CI log shows where the time went. A browser
-	@# test whose renderer crashed ("Target crashed") is run once more, and listed as RERUN;
-	@# a failed assertion never is (docs/testing.md, "Renderer crashes").
-	@set +e; $(VPY) -m pytest tests -n auto --dist worksteal --durations=15; unit=$$?; \
+	@# The browser tests run two at a time, a module each (loadfile: a module's tests share
+	@# their booted page). Most of a browser test is waiting (a page's start, a worker's
+	@# answer, a pace), so the unit tests, pure CPU, run meanwhile on every core at the lowest
+	@# priority (worksteal: the six random-play tests of 13-45 s would otherwise end on one
+	@# worker); their report follows the browser tests' (docs/testing.md, "How long each
+	@# part takes"). Each run prints its slowest tests, so a CI log shows where the time
+	@# went. A browser test whose renderer crashed ("Target crashed") is run once more, and
+	@# listed as RERUN; a failed assertion never is (docs/testing.md, "Renderer crashes").
+	@set +e; log=$$(mktemp); \
+	nice -n 19 $(VPY) -m pytest tests -n auto --dist worksteal --durations=15 \
+		-p no:cacheprovider > $$log 2>&1 & unit_pid=$$!; \
 	$(VPY) -m pytest e2e -n 2 --dist loadfile --durations=30 --reruns 1 \
 		--only-rerun "Target crashed" -rfER; browser=$$?; \
-	[ $$unit -eq 0 ] && [ $$browser -eq 0 ]
+	wait $$unit_pid; unit=$$?; echo; echo "== the unit tests (tests/) =="; cat $$log; \
+	rm -f $$log; [ $$unit -eq 0 ] && [ $$browser -eq 0 ]
 
 # mypy strict on rome/ and ui/ (files and options: pyproject.toml's [tool.mypy])
 typecheck: $(VENV)/.deps

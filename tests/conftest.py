@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# The unit tests run at the lowest priority beside the browser tests (the Makefile's
+# `test`): a property must not fail because the machine was busy when it drew an example.
+settings.register_profile("busy", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("busy")
 
 
 @pytest.fixture(autouse=True)
