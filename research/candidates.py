@@ -238,6 +238,17 @@ CANDIDATES.update({
     # trend's next step (4 -> 6 turns gained where more nodes alone no longer did): 6 of
     # 16 duels at 2.6 times hard's CPU p95, stopped
     "cand-xh8k": (_duel(nodes=130000, horizon=8, finish_turns=4, win_bonus=5.0), _HARD_MULTI),
+    # 3-4 players: hard whose leaves are its chance of finishing first (a soft-max of the
+    # seats' estimates, spread 3.5 + 1.5 per own turn left: the estimate's error of one
+    # seat as a Gumbel scale, research/calibration.py) instead of own minus the others: with
+    # four seats of one strength, the spread of a score wins games as well as its mean;
+    # 15 of 60 against three 0f5e383:hard (seeds 8000-8029, 8060-8089): 0.25, stopped
+    "cand-4w": (_HARD_DUEL, replace(_HARD_MULTI, win_share=(3.5, 1.5))),
+    # the duel: cand-xh6k with 12 pooled deals instead of 8, in 140 000 nodes (about 2.4
+    # times hard's CPU p95): each deal's luck weighs less in the tree, and the iterations
+    # per deal are three quarters of cand-xh6k's
+    "cand-xh6d": (_duel(nodes=140000, horizon=6, deals=12, finish_turns=4, win_bonus=5.0),
+                  _HARD_MULTI),
 })
 
 

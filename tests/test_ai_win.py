@@ -160,3 +160,25 @@ def test_the_averaged_values_are_chances(monkeypatch):
     for key in ("depth1", "deep"):
         assert win[key] and all(-1.0 <= v <= 1.0 for v in win[key])
     assert any(abs(v) > 1.0 for v in plain["depth1"])
+
+
+def test_four_seats_share_a_chance_of_finishing_first():
+    """``Level.win_share`` (3-4 players): a leaf is the root's soft-max share of the seats'
+    estimates, with the spread growing by the root's own turns left."""
+    assert search.win_share([5.0, 5.0, 5.0, 5.0], 2, 3, (3.5, 1.5)) == pytest.approx(0.25)
+    # spread 2 (base 2, no turn left): e^(10/2) against e^0 three times
+    first = math.exp(5.0) / (math.exp(5.0) + 3)
+    assert search.win_share([10.0, 0.0, 0.0, 0.0], 0, 0, (2.0, 1.0)) == pytest.approx(first)
+    # four turns later the spread is 6: the lead of 10 counts for less
+    assert search.win_share([10.0, 0.0, 0.0, 0.0], 0, 4, (2.0, 1.0)) < first
+    shares = [search.win_share([30.0, 12.0, 11.0, -4.0], seat, 2, (3.5, 1.5))
+              for seat in range(4)]
+    assert sum(shares) == pytest.approx(1.0)
+    assert shares == sorted(shares, reverse=True)
+    level = replace(LEVEL_PARAMS["hard"], win_share=(3.5, 1.5))
+    for state in positions(4, 4):
+        win = searcher(level, state, 1)
+        values = estimate(state, win.ctx)
+        t = win.ctx.turns(state)[1]
+        assert win.leaf(state) == pytest.approx(search.win_share(values, 1, t, (3.5, 1.5)))
+        assert sum(win.leaf_values(state)) == pytest.approx(1.0)

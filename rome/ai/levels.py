@@ -57,6 +57,12 @@ class Level:
     # with 0 own turns left, 18 with 4, 19-22 beyond: research/calibration.py)
     # but exact once the game is over.  tanh is odd, so the duel stays zero-sum.
     win_spread: tuple[float, float] | None = None
+    # 3-4 players only: a leaf valued by the root seat's chance of finishing first, a
+    # soft-max of every seat's estimate with spread base + slope * t (``win_share``), not
+    # own minus a blend of the others.  Why: against opponents as strong as itself a seat's
+    # chance of being first grows with the spread of its score as well as its mean, so
+    # behind it should take chances and ahead play safe, which no margin says.
+    win_share: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)

@@ -169,6 +169,9 @@ class Search:
         (:func:`win_value`)."""
         self.tick()
         values = estimate(state, self.ctx)
+        share = self.level.win_share
+        if share is not None and len(values) > 2:
+            return win_share(values, self.root, self.ctx.turns(state)[self.root], share)
         u = seat_utility(values, self.root, self.level.others_max)
         spread = self.level.win_spread
         if spread is None or len(values) != 2:
@@ -180,6 +183,10 @@ class Search:
         (max-n: each opponent chooses by its own component)."""
         self.tick()
         values = estimate(state, self.ctx)
+        share = self.level.win_share
+        if share is not None and len(values) > 2:
+            t = self.ctx.turns(state)[self.root]
+            return [win_share(values, seat, t, share) for seat in range(len(values))]
         us = [seat_utility(values, seat, self.level.others_max)
               for seat in range(len(values))]
         spread = self.level.win_spread
@@ -257,6 +264,22 @@ def win_value(margin: float, turns: int, spread: tuple[float, float]) -> float:
     alpha-beta (the opponent minimising the root's value) stays exact."""
     base, slope = spread
     return math.tanh(margin / (base + slope * turns))
+
+
+def win_share(values: list[float], seat: int, turns: int, spread: tuple[float, float]
+              ) -> float:
+    """A leaf of a 3-4 player game valued by ``seat``'s chance of finishing first:
+    ``exp(v_seat / s) / sum(exp(v_j / s))`` over every seat's estimate, ``s = base + slope
+    * turns`` (``spread = (base, slope)``, ``turns`` the root's own turns left at the leaf).
+
+    Why a soft-max: if each final score is its estimate plus an independent Gumbel error of
+    scale ``s``, this is exactly the chance of being first; the estimate's error grows with
+    the turns left (research/calibration.py), so early the value is near the margin over
+    the others' mean and late near a win or a loss."""
+    base, slope = spread
+    s = base + slope * turns
+    mine = values[seat]
+    return 1.0 / sum(math.exp(max(-50.0, min(50.0, (v - mine) / s))) for v in values)
 
 
 def quick_build_score(kinds: dict[Pos, str], kind: str, pos: tuple[int, int]) -> float:
