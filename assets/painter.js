@@ -115,25 +115,51 @@
     else html.dataset.theme = name;
   }
 
-  // A field the player is typing in keeps what it holds, its caret and the focus when its
-  // container is rewritten: the model's copy may lack the last keystrokes (each is a
-  // message to the UI's worker, whose answer to one may come after the next), and the
-  // keystrokes typed into a field that was replaced would go nowhere.
+  // The focus survives a redraw: when a container holding the focused control is
+  // rewritten, its new copy (the same id, or else the same tag and data attributes, found
+  // once) gets the focus back, without a scroll. Why: a keyboard or screen-reader player
+  // would otherwise be sent back to the page's start by every redraw around them (the
+  // review's "n of m checked" rewrites the end screen every second or two). Only when the
+  // focus was lost with the old copy: a focus the message moves on purpose comes after.
+  // A field the player is typing in also keeps what it holds and its caret: the model's
+  // copy may lack the last keystrokes (each is a message to the UI's worker, whose answer
+  // to one may come after the next), and keystrokes typed into a replaced field would go
+  // nowhere.
   const TYPED = "textarea, input:not([type]), input[type=text], input[type=search], " +
     "input[type=number]";
 
-  function typing() {
-    const el = document.activeElement;
-    if (!el?.id || !el.matches(TYPED)) return null;
-    return { id: el.id, value: el.value, start: el.selectionStart, end: el.selectionEnd };
+  function keyOf(el) {
+    if (el.id) return `#${CSS.escape(el.id)}`;
+    const data = [...el.attributes].filter((a) => a.name.startsWith("data-"))
+      .map((a) => `[${a.name}="${CSS.escape(a.value)}"]`).join("");
+    return data && el.tagName.toLowerCase() + data;
   }
 
-  function keepTyping(typed) {
-    const el = typed && byId(typed.id);
-    if (!el || el === document.activeElement || !el.matches(TYPED)) return;
-    el.value = typed.value;
+  function typing() {
+    const el = document.activeElement;
+    if (!el || el === document.body || el === document.documentElement) return null;
+    const key = keyOf(el);
+    if (!key) return null;
+    if (!el.matches(TYPED)) return { key, typed: false };
+    return { key, typed: true, value: el.value, start: el.selectionStart, end: el.selectionEnd };
+  }
+
+  function keepTyping(was) {
+    if (!was) return;
+    const found = document.querySelectorAll(was.key);
+    const el = found.length === 1 ? found[0] : null;
+    if (!el || el === document.activeElement) return;
+    if (!was.typed) {
+      const active = document.activeElement;
+      if ((!active || active === document.body) && mayTakeFocus()) {
+        el.focus({ preventScroll: true });
+      }
+      return;
+    }
+    if (!el.matches(TYPED)) return;
+    el.value = was.value;
     el.focus();
-    if (typed.start !== null) el.setSelectionRange(typed.start, typed.end);
+    if (was.start !== null) el.setSelectionRange(was.start, was.end);
   }
 
   // The filter box shows what the player typed already; set only when the model differs

@@ -259,6 +259,16 @@ def test_four_seats_one_screen_prices_access_and_end(strict_page: Page,
     expect(review).to_be_visible()
     # "n of m checked" while pending; the review itself if it was quicker than this check
     expect(review).to_contain_text(re.compile(r"\d+ of \d+ checked|Every decision"))
+    # The focus stays on the review while it is prepared: each "n of m checked" redraws
+    # the end screen, and a keyboard player's focus used to fall to the page's start.
+    focused = page.locator("#review")
+    expect(focused).to_be_focused()
+    shown = review.inner_text()
+    for _ in range(60):  # until the next redraw, or the review is whole
+        if review.inner_text() != shown or "Every decision" in shown:
+            break
+        page.wait_for_timeout(250)
+    expect(focused).to_be_focused()
     check_axe_both_themes(page, "end screen with the review asked")
     # In one step in the page: each "n of m checked" redraws the end screen, and a
     # locator's scroll failed once on the #final it had found, replaced meanwhile.
