@@ -23,3 +23,18 @@ def test_an_oracle_seat_plays_its_moves_with_the_tournament_seeds() -> None:
     assert seen and {seat for seat, _ in seen} == {0}
     assert len({s for _, s in seen}) == len(seen)  # every decision seeded on its own
 
+
+
+def test_the_oracle_of_hard_plays_legal_moves_in_duels_and_four_player_games() -> None:
+    """Hard's duel is a tree, which the oracle searches as its base alpha-beta in the one
+    true deal; with 3-4 players hard is that search already."""
+    from research.oracle import oracle
+
+    for players in (2, 4):
+        state = rome.new_game(players, seed=5)
+        while rome.automatic_action(state) is not None:
+            state = rome.apply_action(state, rome.automatic_action(state))
+        seat = rome.current_player(state)
+        assert seat is not None
+        move = oracle("hard", 2000, players)(state, seat, 7)
+        assert move in {str(a) for a in rome.legal_actions(state)}
