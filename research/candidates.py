@@ -248,6 +248,11 @@ CANDIDATES.update({
     # about 2.4 times hard's CPU p95): each deal's luck weighs less in the tree, and the iterations
     # per deal are three quarters of cand-xh6k's; stopped after 10 duels (6 won): CPU p95
     # 1 326 ms against 486, 2.7 times hard's, over the 2.5 allowed
+    # 3-4 players: hard without its paranoid replies (depth 1: every seat's next turns are
+    # the greedy roll-out) in twice the deals, the same nodes: seeing every card made hard
+    # no stronger (the oracle, one deal: 9 of 60), so the noise of one greedy line per deal
+    # may cost more than the guessed cards; 8 lines per move instead of 4
+    "cand-4d1": (_HARD_DUEL, replace(_HARD_MULTI, depth=1, samples=8)),
     "cand-xh6d": (_duel(nodes=140000, horizon=6, deals=12, finish_turns=4, win_bonus=5.0),
                   _HARD_MULTI),
 })
