@@ -251,7 +251,9 @@ CANDIDATES.update({
     # 3-4 players: hard without its paranoid replies (depth 1: every seat's next turns are
     # the greedy roll-out) in twice the deals, the same nodes: seeing every card made hard
     # no stronger (the oracle, one deal: 9 of 60), so the noise of one greedy line per deal
-    # may cost more than the guessed cards; 8 lines per move instead of 4
+    # may cost more than the guessed cards; 8 lines per move instead of 4. 16 of 85
+    # against three hards (today's, in-process; seeds 8000-8028, 8030-8058, 8060-8072,
+    # 8090-8103): 0.19, Elo -44 [-87, -1], CPU p95 1.4 times hard's: weaker, stopped
     "cand-4d1": (_HARD_DUEL, replace(_HARD_MULTI, depth=1, samples=8)),
     "cand-xh6d": (_duel(nodes=140000, horizon=6, deals=12, finish_turns=4, win_bonus=5.0),
                   _HARD_MULTI),
