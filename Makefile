@@ -44,13 +44,13 @@ test: setup
 	$(VPY) -m ruff check .
 	$(MAKE) --no-print-directory typecheck
 	@# The browser tests run two at a time, a module each (loadfile: a module's tests share
-	@# their booted page). Most of a browser test is waiting (a page's start, a worker's
-	@# answer, a pace), so the unit tests, pure CPU, run meanwhile on every core at the lowest
-	@# priority (worksteal: the six random-play tests of 13-45 s would otherwise end on one
-	@# worker); their report follows the browser tests' (docs/testing.md, "How long each
-	@# part takes"). Each run prints its slowest tests, so a CI log shows where the time
-	@# went. A browser test whose renderer crashed ("Target crashed") is run once more, and
-	@# listed as RERUN; a failed assertion never is (docs/testing.md, "Renderer crashes").
+	@# their booted page), and leave about a fifth of two cores idle, so the unit tests, pure
+	@# CPU, run meanwhile on every core at the lowest priority, in that fifth (worksteal: the
+	@# six random-play tests of 13-45 s would otherwise end on one worker); their report
+	@# follows the browser tests' (docs/testing.md, "How long each part takes"). Each run
+	@# prints its slowest tests, so a CI log shows where the time went. A browser test whose
+	@# renderer crashed ("Target crashed") is run once more, and listed as RERUN; a failed
+	@# assertion never is (docs/testing.md, "Renderer crashes").
 	@set +e; log=$$(mktemp); \
 	nice -n 19 $(VPY) -m pytest tests -n auto --dist worksteal --durations=15 \
 		-p no:cacheprovider > $$log 2>&1 & unit_pid=$$!; \

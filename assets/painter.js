@@ -66,7 +66,7 @@
     const frame = JSON.parse(text);
     const wrong = check(frame);
     if (wrong) throw new TypeError(`The painter refused a message: ${wrong}.`);
-    const typed = typing();
+    const focused = focusedControl();
     if (frame.mount) {
       root = document.querySelector(frame.mount.root);
       root.classList.toggle("compact", frame.mount.compact);
@@ -78,7 +78,7 @@
       const el = byId(id);
       if (el) el.innerHTML = html;
     }
-    keepTyping(typed);
+    keepFocus(focused);
     const table = byId("table");
     if (frame.table && table) Object.assign(table.dataset, frame.table);
     if ("hotseat" in frame && table) table.classList.toggle("hotseat", frame.hotseat);
@@ -135,7 +135,7 @@
     return data && el.tagName.toLowerCase() + data;
   }
 
-  function typing() {
+  function focusedControl() {
     const el = document.activeElement;
     if (!el || el === document.body || el === document.documentElement) return null;
     const key = keyOf(el);
@@ -144,7 +144,7 @@
     return { key, typed: true, value: el.value, start: el.selectionStart, end: el.selectionEnd };
   }
 
-  function keepTyping(was) {
+  function keepFocus(was) {
     if (!was) return;
     const found = document.querySelectorAll(was.key);
     const el = found.length === 1 ? found[0] : null;

@@ -4,6 +4,7 @@ research/oracle.py uses to measure what seeing everything is worth."""
 from __future__ import annotations
 
 import rome
+from research.oracle import oracle
 from research.tournament import play_game
 from rome.ai import choose_action
 
@@ -24,16 +25,13 @@ def test_an_oracle_seat_plays_its_moves_with_the_tournament_seeds() -> None:
     assert len({s for _, s in seen}) == len(seen)  # every decision seeded on its own
 
 
-
 def test_the_oracle_of_hard_plays_legal_moves_in_duels_and_four_player_games() -> None:
     """Hard's duel is a tree, which the oracle searches as its base alpha-beta in the one
     true deal; with 3-4 players hard is that search already."""
-    from research.oracle import oracle
-
     for players in (2, 4):
         state = rome.new_game(players, seed=5)
-        while rome.automatic_action(state) is not None:
-            state = rome.apply_action(state, rome.automatic_action(state))
+        while (forced := rome.automatic_action(state)) is not None:
+            state = rome.apply_action(state, forced)
         seat = rome.current_player(state)
         assert seat is not None
         move = oracle("hard", 2000, players)(state, seat, 7)
