@@ -283,7 +283,15 @@ def wait_until(page: Page, predicate: str, arg: object = None,
         if page.evaluate(predicate, arg):
             return
         page.wait_for_timeout(200)
-    raise AssertionError(f"not true after {timeout_ms / 1000:.0f} s: {predicate}")
+    raise AssertionError(f"not true after {timeout_ms / 1000:.0f} s: {predicate}; the "
+                         f"table showed {page.evaluate(TABLE_SHOWN_JS)}")
+
+
+TABLE_SHOWN_JS = """[{...document.querySelector('#table')?.dataset},
+  ...['#messages', '#status', '#notice', '#save-notice', '#worker-status'].map(
+    (s) => document.querySelector(s)?.innerText?.trim()?.slice(0, 300) ?? null)]"""
+"""What a table that did not get where a test waited for shows: its state and the words
+of its message areas (a failure that happened once then says why)."""
 
 
 OpenGame = Callable[..., Page]

@@ -273,7 +273,36 @@ def test_four_seats_one_screen_prices_access_and_end(strict_page: Page,
     # In one step in the page: each "n of m checked" redraws the end screen, and a
     # locator's scroll failed once on the #final it had found, replaced meanwhile.
     page.evaluate("document.getElementById('final').scrollIntoView({block: 'nearest'})")
+    for size in (DESKTOP, WIDE, PHONE):
+        page.set_viewport_size(size)
+        if size == PHONE:
+            click(page, page.locator('[data-tab="final"]'))
+        assert page.evaluate(SCORES_SQUEEZED_JS) == {"tables": 2, "squeezed": []}, size
+    page.set_viewport_size(DESKTOP)
     shoot(page, "end")
+
+
+SCORES_SQUEEZED_JS = """() => {
+  const out = [];
+  const shown = [...document.querySelectorAll('#score-categories, #final-table')]
+    .filter((t) => t.getClientRects().length);
+  for (const box of shown.map((t) => t.parentElement)) {
+    if (box.scrollWidth > box.clientWidth + 1) out.push(`${box.ariaLabel} scrolls sideways`);
+  }
+  for (const th of shown.flatMap((t) => [...t.querySelectorAll('th')])) {
+    const text = th.firstChild;
+    if (!text || text.nodeType !== Node.TEXT_NODE) continue;
+    for (const m of text.data.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(text, m.index);
+      range.setEnd(text, m.index + m[0].length);
+      if (range.getClientRects().length > 1) out.push(`"${m[0]}" broken`);
+    }
+  }
+  return {tables: shown.length, squeezed: out};
+}"""
+"""The four players' score tables shown, and what of them does not show whole: a table
+that scrolls sideways, a word in a heading broken over two lines (the names are short)."""
 
 
 def check_details_breakdown_theme(page: Page) -> None:
