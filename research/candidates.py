@@ -244,10 +244,6 @@ CANDIDATES.update({
     # four seats of one strength, the spread of a score wins games as well as its mean;
     # 15 of 60 against three 0f5e383:hard (seeds 8000-8029, 8060-8089): 0.25, stopped
     "cand-4w": (_HARD_DUEL, replace(_HARD_MULTI, win_share=(3.5, 1.5))),
-    # the duel: cand-xh6k with 12 pooled deals instead of 8, in 140 000 nodes (meant to be
-    # about 2.4 times hard's CPU p95): each deal's luck weighs less in the tree, and the iterations
-    # per deal are three quarters of cand-xh6k's; stopped after 10 duels (6 won): CPU p95
-    # 1 326 ms against 486, 2.7 times hard's, over the 2.5 allowed
     # 3-4 players: hard without its paranoid replies (depth 1: every seat's next turns are
     # the greedy roll-out) in twice the deals, the same nodes: seeing every card made hard
     # no stronger (the oracle, one deal: 9 of 60), so the noise of one greedy line per deal
@@ -255,8 +251,16 @@ CANDIDATES.update({
     # against three hards (today's, in-process; seeds 8000-8028, 8030-8058, 8060-8072,
     # 8090-8103): 0.19, Elo -44 [-87, -1], CPU p95 1.4 times hard's: weaker, stopped
     "cand-4d1": (_HARD_DUEL, replace(_HARD_MULTI, depth=1, samples=8)),
+    # the duel: cand-xh6k with 12 pooled deals instead of 8, in 140 000 nodes (meant to be
+    # about 2.4 times hard's CPU p95): each deal's luck weighs less in the tree, and the
+    # iterations per deal are three quarters of cand-xh6k's; stopped after 10 duels (6
+    # won): CPU p95 1 326 ms against 486, 2.7 times hard's, over the 2.5 allowed
     "cand-xh6d": (_duel(nodes=140000, horizon=6, deals=12, finish_turns=4, win_bonus=5.0),
                   _HARD_MULTI),
+    # 3-4 players: hard playing for its own score alone (``others_weight=0``), whoever else
+    # gains: with three opponents, a point taken from one of them is a point given to the
+    # other two as much as to me, and the replies searched still minimise my score
+    "cand-4self": (_HARD_DUEL, replace(_HARD_MULTI, others_weight=0.0)),
 })
 
 

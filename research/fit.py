@@ -30,6 +30,11 @@ up (hard's duel gained nothing from the greedy-judged weights).
 
 Positions come from the real (fully known) state: the fit asks what a position is worth,
 not what a seat can see; the search evaluates its determinised samples the same way.
+
+``--split-now`` weighs the score the city would have now by category (residential areas,
+aqueducts, ... coins) instead of as one term: whether a point already on the city is worth
+a point at every phase, or whether coins (which can still buy bricks) and the rest differ,
+is what an evaluation with more terms than the estimate's 8 would first have to learn.
 """
 
 from __future__ import annotations
@@ -56,6 +61,26 @@ from rome.ai.levels import LEVEL_PARAMS, Level, level_params
 from rome.ai.search import Search, decide
 
 Row = tuple[int, list[float], float]  # (phase, term differences, result difference)
+
+CATEGORIES = ("residential", "aqueducts", "temples", "shrine", "coins", "influence_tokens",
+              "influence_cards")
+"""The final scoring's categories (``rome.final_scores``): ``--split-now``'s columns in
+place of the estimate's first term, the score now."""
+
+
+def columns(split_now: bool) -> tuple[str, ...]:
+    """The fit's columns: the estimate's :data:`TERMS`, the first one by category if
+    ``split_now``."""
+    return (*(f"now_{c}" for c in CATEGORIES), *TERMS[1:]) if split_now else TERMS
+
+
+def seat_parts(state: GameState, ctx: Context, split_now: bool) -> list[tuple[float, ...]]:
+    """Every seat's :func:`columns` in ``state`` (they add up to the hand-set estimate)."""
+    parts = terms(state, ctx)
+    if not split_now:
+        return parts
+    return [tuple(float(score[c]) for c in CATEGORIES) + p[1:]
+            for score, p in zip(final_scores(state), parts, strict=True)]
 
 
 def selfplay(num_players: int, seed: int, levels: list[Level]
@@ -102,7 +127,7 @@ def margin(values: list[float], seat: int) -> float:
 
 def margin_terms(parts: list[tuple[float, ...]], seat: int) -> list[float]:
     """``seat``'s terms minus the mean of the other seats', term by term."""
-    return [margin([p[t] for p in parts], seat) for t in range(len(TERMS))]
+    return [margin([p[t] for p in parts], seat) for t in range(len(parts[0]))]
 
 
 def selfplay_rows(num_players: int, seed: int) -> list[Row]:
@@ -119,7 +144,7 @@ def selfplay_rows(num_players: int, seed: int) -> list[Row]:
 
 
 def move_rows(num_players: int, seed: int, per_game: int = 6, top: int = 6,
-              continuation: str = "greedy") -> list[Row]:
+              continuation: str = "greedy", split_now: bool = False) -> list[Row]:
     """One seeded game of greedy and easy seats; :func:`position_rows` at ``per_game`` of
     its decisions, drawn from the seed, played on by ``continuation``."""
     rng = random.Random(seed)
@@ -129,12 +154,12 @@ def move_rows(num_players: int, seed: int, per_game: int = 6, top: int = 6,
     level = None if continuation == "greedy" else level_params(continuation, num_players)
     rows: list[Row] = []
     for position in rng.sample(decisions, min(per_game, len(decisions))):
-        rows.extend(position_rows(position, search, rng, top, level))
+        rows.extend(position_rows(position, search, rng, top, level, split_now))
     return rows
 
 
 def position_rows(position: GameState, search: Search, rng: random.Random, top: int,
-                  continuation: Level | None = None) -> list[Row]:
+                  continuation: Level | None = None, split_now: bool = False) -> list[Row]:
     """The mover's best ``top // 2`` macro-moves by its static utility and as many others
     drawn at random (so the fit also sees moves the evaluation ranks low, not only moves it
     already finds alike), each played on to the end *in the position's own deal*: greedily
@@ -153,7 +178,7 @@ def position_rows(position: GameState, search: Search, rng: random.Random, top: 
     kids = [s for _v, s in ranked[:top // 2] + rng.sample(rest, min(top - top // 2, len(rest)))]
     if len(kids) < 2:
         return []
-    xs = [margin_terms(terms(child, ctx), mover) for child in kids]
+    xs = [margin_terms(seat_parts(child, ctx, split_now), mover) for child in kids]
     if continuation is None:
         ends = [search.play_on(child, 10**6) for child in kids]
     else:
@@ -185,12 +210,14 @@ def solve(a: list[list[float]], b: list[float]) -> list[float]:
     return x
 
 
-def fit(rows: list[Row], ridge: float, fixed: tuple[str, ...] = ()) -> dict[str, float]:
+def fit(rows: list[Row], ridge: float, fixed: tuple[str, ...] = (),
+        names: tuple[str, ...] = TERMS) -> dict[str, float]:
     """Least squares per phase, pulled towards 1 with weight ``ridge`` per row; the
-    ``fixed`` terms keep factor 1 (their part is taken off the result first)."""
+    ``fixed`` terms keep factor 1 (their part is taken off the result first); ``names``:
+    the rows' columns."""
     out: dict[str, float] = {}
-    free = [i for i, t in enumerate(TERMS) if t not in fixed]
-    held = [i for i, t in enumerate(TERMS) if t in fixed]
+    free = [i for i, t in enumerate(names) if t not in fixed]
+    held = [i for i, t in enumerate(names) if t in fixed]
     k = len(free)
     for ph, name in enumerate(PHASES):
         sel = [([x[i] for i in free], y - sum(x[i] for i in held)) for p, x, y in rows
@@ -200,19 +227,20 @@ def fit(rows: list[Row], ridge: float, fixed: tuple[str, ...] = ()) -> dict[str,
              for i in range(k)]
         b = [sum(x[i] * y for x, y in sel) + lam for i in range(k)]
         for i, beta in zip(free, solve(a, b), strict=True):
-            out[f"fit_{TERMS[i]}_{name}"] = round(beta, 3)
+            out[f"fit_{names[i]}_{name}"] = round(beta, 3)
         for i in held:
-            out[f"fit_{TERMS[i]}_{name}"] = 1.0
+            out[f"fit_{names[i]}_{name}"] = 1.0
     return out
 
 
-def r2(rows: list[Row], weights: dict[str, float]) -> dict[str, float]:
+def r2(rows: list[Row], weights: dict[str, float], names: tuple[str, ...] = TERMS
+       ) -> dict[str, float]:
     """Share of the result's variance each phase's weights explain (1.0 for all-ones is
     the hand-set estimate's own)."""
     out = {}
     for ph, name in enumerate(PHASES):
         sel = [(x, y) for p, x, y in rows if p == ph]
-        beta = [weights.get(f"fit_{t}_{name}", 1.0) for t in TERMS]
+        beta = [weights.get(f"fit_{t}_{name}", 1.0) for t in names]
         ss = sum(y * y for _x, y in sel)
         res = sum((y - sum(b * v for b, v in zip(beta, x, strict=True))) ** 2 for x, y in sel)
         out[name] = round(1 - res / ss, 3) if ss else 0.0
@@ -233,17 +261,24 @@ def main(argv: list[str] | None = None) -> int:
                     help="regress each position's final result, or compare its moves")
     ap.add_argument("--continuation", default="greedy", choices=("greedy", *LEVEL_PARAMS),
                     help="--target moves: who plays each compared move on to the end")
+    ap.add_argument("--split-now", action="store_true",
+                    help="--target moves: the score now by category, not as one term")
     args = ap.parse_args(argv)
+    if args.split_now and args.target != "moves":
+        ap.error("--split-now compares moves: add --target moves")
+    names = columns(args.split_now)
     fixed = tuple(t for t in args.fixed.split(",") if t)
     paths = args.rows.split(",") if args.rows else []
-    kind = {"target": args.target, "continuation": args.continuation}
+    kind = {"target": args.target, "continuation": args.continuation,
+            "split_now": args.split_now}
     if paths and all(os.path.exists(p) for p in paths):
         games = []
         for path in paths:
             with open(path) as f:
                 saved = json.load(f)
             made = {"target": saved.get("target"),
-                    "continuation": saved.get("continuation", "greedy")}
+                    "continuation": saved.get("continuation", "greedy"),
+                    "split_now": saved.get("split_now", False)}
             if made != kind:
                 ap.error(f"{path} holds rows for {made}, not {kind}")
             games += [[tuple(r) for r in game] for game in saved["games"]]
@@ -253,7 +288,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.target == "result":
             games = [selfplay_rows(args.players, args.seed + g) for g in range(args.games)]
         else:
-            games = [move_rows(args.players, args.seed + g, continuation=args.continuation)
+            games = [move_rows(args.players, args.seed + g, continuation=args.continuation,
+                               split_now=args.split_now)
                      for g in range(args.games)]
         if paths:
             with open(paths[0], "w") as f:
@@ -262,13 +298,14 @@ def main(argv: list[str] | None = None) -> int:
     train = [r for game in games[:half] for r in game]
     held_out = [r for game in games[half:] for r in game]
     rows = train + held_out
-    weights = fit(train, args.ridge, fixed)
+    weights = fit(train, args.ridge, fixed, names)
     result: dict[str, Any] = {
         "players": args.players, "games": len(games), "seed": args.seed, "rows": len(rows),
         "target": args.target, "continuation": args.continuation,
-        "r2_hand_set_held_out": r2(held_out, {}),
-        "r2_fitted_held_out": r2(held_out, weights),
-        "weights": fit(rows, args.ridge, fixed)}
+        "split_now": args.split_now,
+        "r2_hand_set_held_out": r2(held_out, {}, names),
+        "r2_fitted_held_out": r2(held_out, weights, names),
+        "weights": fit(rows, args.ridge, fixed, names)}
     print(json.dumps(result))
     return 0
 

@@ -8,7 +8,16 @@ import random
 import pytest
 
 import rome
-from research.fit import fit, margin_terms, play_out, position_rows, r2, solve
+from research.fit import (
+    columns,
+    fit,
+    margin_terms,
+    play_out,
+    position_rows,
+    r2,
+    seat_parts,
+    solve,
+)
 from rome.ai.evaluate import PHASES, TERMS, Context, estimate, phase_of, terms, utility
 from rome.ai.levels import LEVEL_PARAMS
 from rome.ai.search import Search
@@ -33,6 +42,21 @@ def test_the_terms_add_up_to_the_hand_set_estimate(players: int) -> None:
         assert len(parts) == players and all(len(p) == len(TERMS) for p in parts)
         for total, p in zip(estimate(state, Context(players, state.shrine)), parts, strict=True):
             assert sum(p) == pytest.approx(total, abs=1e-9)
+
+
+def test_the_score_now_split_by_category_adds_up_to_the_same_estimate() -> None:
+    """``--split-now``'s columns: the first term becomes the final scoring's categories,
+    which the engine's scoring says the city would score now, and nothing else changes."""
+    for state in _positions(4, 19, 300)[::11]:
+        ctx = Context(4, state.shrine)
+        whole, split = terms(state, ctx), seat_parts(state, ctx, split_now=True)
+        names = columns(split_now=True)
+        for seat, (w, sp, score) in enumerate(zip(whole, split, rome.final_scores(state),
+                                                  strict=True)):
+            assert len(sp) == len(names) == len(TERMS) + 6
+            assert sp[names.index("now_coins")] == state.players[seat].coins
+            assert sum(sp[:7]) == w[0] == score["total"]
+            assert sp[7:] == w[1:]
 
 
 def test_fitted_weights_of_one_give_the_hand_set_estimate() -> None:

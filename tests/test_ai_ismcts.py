@@ -172,6 +172,10 @@ def test_each_mover_backs_up_its_own_utility():
     four = [10.0, 20.0, 30.0, 0.0]
     assert seat_utility(four, 0, 0.5) == 10.0 - (0.5 * 30.0 + 0.5 * 50.0 / 3)
     assert seat_utility(four, 2, 1.0) == 10.0
+    # the others' weight: none (own score alone) or half; a duel stays the margin
+    assert seat_utility(four, 1, 0.5, 0.0) == 20.0
+    assert seat_utility(four, 0, 1.0, 0.5) == 10.0 - 15.0
+    assert seat_utility(values, 0, 0.5, 0.0) == 7.5
 
 
 def test_the_candidate_is_playable_by_name():

@@ -92,7 +92,8 @@ def tree_rank(obs: Observation, tree: Tree, seed: int, include: set[Action]
         pass
     mcts.search.budget = 10**9  # what follows is words and the played move, not the tree
     seat = obs["seat"]
-    refs = [seat_utility(ref, seat, base.others_max) for _d, ref in mcts.pool if ref]
+    refs = [seat_utility(ref, seat, base.others_max, base.others_weight)
+            for _d, ref in mcts.pool if ref]
     offset = sum(refs) / len(refs) if refs else 0.0
     if not mcts.pool:
         mcts.pool.append((sample_state(obs, rng), None))
@@ -142,8 +143,9 @@ def _rolled(mcts: Ismcts, obs: Observation, action: Action, offset: float) -> Ra
     for state, ref in mcts.pool:
         acts, s = _first(mcts, state, action, seat)
         end = search.play_on(s, tree.base.horizon, tree.rollout_positions)
-        u = seat_utility(estimate(end, mcts.ctx), seat, tree.base.others_max)
-        total += u - (seat_utility(ref, seat, tree.base.others_max) if ref else 0.0)
+        k, w = tree.base.others_max, tree.base.others_weight
+        u = seat_utility(estimate(end, mcts.ctx), seat, k, w)
+        total += u - (seat_utility(ref, seat, k, w) if ref else 0.0)
         first = first or (acts, s)
     assert first is not None  # the pool holds at least the first deal
     return action, total / len(mcts.pool) + offset, 0, first

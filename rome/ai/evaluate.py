@@ -141,13 +141,16 @@ def utility(values: list[float], seat: int) -> float:
     return values[seat] - max(values[:seat] + values[seat + 1:])
 
 
-def seat_utility(values: list[float], seat: int, others_max: float) -> float:
-    """What ``seat`` maximises in a search: own estimate minus the others' (the best one's
-    weight ``others_max``, the mean's the rest; with one other seat simply the margin)."""
+def seat_utility(values: list[float], seat: int, others_max: float,
+                 others_weight: float = 1.0) -> float:
+    """What ``seat`` maximises in a search: own estimate minus ``others_weight`` times the
+    others' (the best one's weight ``others_max``, the mean's the rest; with one other seat
+    simply the margin, a duel being zero-sum)."""
     others = values[:seat] + values[seat + 1:]
     if len(others) == 1:
         return values[seat] - others[0]
-    return values[seat] - (others_max * max(others) + (1 - others_max) * sum(others) / len(others))
+    blend = others_max * max(others) + (1 - others_max) * sum(others) / len(others)
+    return values[seat] - others_weight * blend
 
 
 __all__ = ["PHASES", "TERMS", "WEIGHTS", "Context", "city_value", "estimate", "phase_of",

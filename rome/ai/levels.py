@@ -31,6 +31,9 @@ class Level:
     positions: int  # positions kept per card kind when generating builds
     temperature: float = 0.0  # >0: soft-max choice (human-like mistakes)
     others_max: float = 0.5  # 3-4 players: weight of the best other (rest: their mean)
+    # 3-4 players: weight of that blend of the others against the seat's own estimate (1:
+    # the margin; 0: its own score alone, whoever else gains)
+    others_weight: float = 1.0
     depth: int = 1  # iterative deepening up to this many macro-moves before the roll-out
     replies: int = 1  # at most this many plausible replies searched per opponent node
     reply_margin: float = 1.0  # ... each within this many points of the opponent's best
