@@ -30,8 +30,9 @@ TURNS = 10  # human turns measured; the rest of the game is not this test's
 WAIT_JS = ("['human', 'handover', 'over'].includes("
            "document.getElementById('table')?.dataset.waiting)")
 
-# Every city drawn (its seat, box, and whether it is the main area's), and every build
-# target that replaces a building whose name its price marker covers.
+# Every city drawn (its seat, box, and whether it is the main area's), every build target
+# that replaces a building whose name its price marker covers, and every seat of the turn
+# order that spills out of its box.
 MEASURE_JS = """() => {
   const box = el => el.getBoundingClientRect();
   const overlap = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5
@@ -46,7 +47,12 @@ MEASURE_JS = """() => {
     return [...cell.querySelectorAll('.lbl.name > *')]
       .filter(n => n.getClientRects().length).some(n => overlap(box(n), price));
   }).map(cell => cell.dataset.action);
-  return {cities, replacing: targets.length, covered,
+  // a seat of the turn order drawn outside its own box, over the next seat's
+  const spilt = [...document.querySelectorAll('#order li')].filter(li => {
+    const r = box(li);
+    return [...li.children].some(c => box(c).right > r.right + 0.5);
+  }).map(li => li.innerText.replace(/\\s+/g, ' '));
+  return {cities, replacing: targets.length, covered, spilt,
           cut: (""" + CUT_NAMES_JS + """)(document.getElementById('table')),
           current: document.getElementById('table').dataset.currentPlayer,
           width: innerWidth, height: innerHeight};
@@ -70,6 +76,7 @@ def measure(page: Page, turn: int, label: str) -> dict[str, Any]:
         assert city["top"] >= 0 and city["left"] >= 0 and city["bottom"] <= height + 0.5 \
             and city["right"] <= width + 0.5, f"{where}: the city is out of view: {city}"
         assert found["covered"] == [], f"{where}: price markers cover names: {found}"
+        assert found["spilt"] == [], f"{where}: the turn order overlaps: {found['spilt']}"
         assert found["cut"] == [], f"{where}: names cut to nothing: {found['cut']}"
     return found
 

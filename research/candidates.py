@@ -259,8 +259,12 @@ CANDIDATES.update({
                   _HARD_MULTI),
     # 3-4 players: hard playing for its own score alone (``others_weight=0``), whoever else
     # gains: with three opponents, a point taken from one of them is a point given to the
-    # other two as much as to me, and the replies searched still minimise my score
+    # other two as much as to me, and the replies searched still minimise my score.
+    # 4 of 25 against three hards (today's, in-process; seeds 8000-8012, 8060-8071): 0.16,
+    # margin -10.8 against the hards' -6.3, Elo -89 [-170, -8]: weaker, stopped
     "cand-4self": (_HARD_DUEL, replace(_HARD_MULTI, others_weight=0.0)),
+    # ... and the other way: the others' blend weighing 1.5 times the seat's own estimate
+    "cand-4rival": (_HARD_DUEL, replace(_HARD_MULTI, others_weight=1.5)),
 })
 
 
