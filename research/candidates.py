@@ -263,7 +263,9 @@ CANDIDATES.update({
     # 4 of 25 against three hards (today's, in-process; seeds 8000-8012, 8060-8071): 0.16,
     # margin -10.8 against the hards' -6.3, Elo -89 [-170, -8]: weaker, stopped
     "cand-4self": (_HARD_DUEL, replace(_HARD_MULTI, others_weight=0.0)),
-    # ... and the other way: the others' blend weighing 1.5 times the seat's own estimate
+    # ... and the other way: the others' blend weighing 1.5 times the seat's own estimate.
+    # 10 of 46 (seeds 8000-8030, 8060-8074): 0.22, margin -9.6 against the hards' -8.4,
+    # Elo -5 [-63, +53]: no better than hard, stopped
     "cand-4rival": (_HARD_DUEL, replace(_HARD_MULTI, others_weight=1.5)),
 })
 

@@ -57,6 +57,8 @@ def test_each_kind_of_forced_move_is_said_until_the_human_decides() -> None:
             s = ui.session
             if isinstance(event, model.Act):
                 assert auto_line(ui) == "", "the human's move takes the sentence back"
+            elif rome.is_over(s.state):
+                assert auto_line(ui) == "", "the final scoring, not the last forced move"
             elif s.auto and s.auto[-1]:
                 mine = s.actors[-1] == 0
                 verb = rome.Action.parse(s.actions[-1]).verb

@@ -6,7 +6,8 @@ last emissary sent as far as it may go, the one building left in the offer, a tu
 nothing left to gain) is played after a short pause, and a newcomer who was looking
 elsewhere never learns it happened. So every move the table played since a human last
 decided is said in the message area's line of kind ``auto``, and stays there until a
-human decides again. It is worked out from the session (which records which moves were
+human decides again, or the game ends: the final scoring is what matters then (the log
+keeps every move), and on a phone the line took a fifth of the screen above it. It is worked out from the session (which records which moves were
 forced), so a resumed game or an undo says exactly what is true.
 
 A card kept from a hidden choice (the draft, a School's draw) is named only to the one
@@ -61,8 +62,9 @@ def forced_since(session: Session) -> tuple[str, ...]:
 
 
 def saying(messages: tuple[Message, ...], session: Session | None) -> tuple[Message, ...]:
-    """The message area with the line of forced moves as the session makes it now."""
-    parts = forced_since(session) if session is not None else ()
+    """The message area with the line of forced moves as the session makes it now (none
+    once the game is over)."""
+    parts = () if session is None or rome.is_over(session.state) else forced_since(session)
     if not parts:
         return unsaid(messages, KIND)
     return said(messages, Message(KIND, LEAD + "; ".join(parts) + "."))
