@@ -114,6 +114,13 @@ def test_on_a_phone_the_tab_is_asked_for_first(strict_page: Page, open_game: Ope
     click(page, page.locator("[data-tutorial-target]"))  # "Learn to play"
     opening = settled(page)["text"]
     shoot(page, "phone-opening")
+    # what to do is in view, however long the step's words above it (they scroll)
+    ask = page.evaluate("""() => {
+      const box = document.getElementById('tutorial').getBoundingClientRect();
+      const ask = document.querySelector('#tutorial .tutorial-ask').getBoundingClientRect();
+      return [ask.top >= box.top - 0.5 && ask.bottom <= box.bottom + 0.5, ask.height];
+    }""")
+    assert ask[0] and ask[1] > 0, "the step's instruction is cut off on a phone"
     click(page, page.locator("[data-tutorial-target]"))  # the draft's card, in the prompt
     expect(page.locator('#table [data-tutorial-target][data-action="place 2"]')).to_be_visible()
     click(page, page.locator('#tabs [data-tab="log"]'))  # the learner looks elsewhere
