@@ -125,6 +125,27 @@ def test_every_other_legal_choice_is_answered_and_the_asked_one_ends_it(topic: s
     assert lesson.frame(done).mark == ""
 
 
+def test_the_emissaries_lesson_says_when_each_space_acts() -> None:
+    """Whom a space acts after, in words a newcomer reads: the spaces nearer the Emperor
+    (not "after 1 space")."""
+    ui = lesson.start("emissaries")
+    assert ui.session is not None
+    said = {}
+    for action in rome.sensible_actions(ui.session.state):
+        picked, _e = lesson.reduce_lesson(ui, events.Select(action.kind or ""))
+        tried, _e = lesson.reduce_lesson(picked, events.Act(action))
+        assert tried.tutorial is not None
+        said[action.space] = tried.tutorial.answer or ""
+    wanted = {1: "acts first", 2: "acts after whoever stands on space 1",
+              3: "acts after whoever stands on spaces 1 to 2",
+              4: "acts after whoever stands on spaces 1 to 3",
+              5: "acts after whoever stands on spaces 1 to 4"}
+    answers = " ".join(said.values())  # the asked space is told in every other's answer
+    for space in said:
+        assert space is not None and wanted[space] in answers, answers
+    assert len(said) >= 3
+
+
 @pytest.mark.parametrize("topic", TOPICS)
 def test_the_lesson_marks_one_button_and_its_words_name_the_topic(topic: str) -> None:
     ui = lesson.start(topic)

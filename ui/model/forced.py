@@ -7,8 +7,9 @@ nothing left to gain) is played after a short pause, and a newcomer who was look
 elsewhere never learns it happened. So every move the table played since a human last
 decided is said in the message area's line of kind ``auto``, and stays there until a
 human decides again, or the game ends: the final scoring is what matters then (the log
-keeps every move), and on a phone the line took a fifth of the screen above it. It is worked out from the session (which records which moves were
-forced), so a resumed game or an undo says exactly what is true.
+keeps every move), and on a phone the line took a fifth of the screen above it. It is
+worked out from the session (which records which moves were forced), so a resumed game
+or an undo says exactly what is true.
 
 A card kept from a hidden choice (the draft, a School's draw) is named only to the one
 human at the table who kept it.

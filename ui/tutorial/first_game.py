@@ -189,7 +189,7 @@ PAGES = (
 DONE = ("You have played a whole game of The Great City of Rome. For your next one: "
         "residentials of one value score best side by side, surrounded by public buildings "
         "of every colour, so plan where each will stand. Start a game of your own from the "
-        "new-game screen; the rules (the ? key) are there whenever you need them.")
+        "new-game screen; the rules are under Help (or the ? key) whenever you need them.")
 
 FIRST_GAME = Course(
     key="first-game", title="Learn to play", seed=SEED,

@@ -90,7 +90,8 @@ def _place_says(state: rome.GameState, seat: int, action: rome.Action) -> str:
     need = _hand_cost(state, seat)
     short = (f", {need - bricks} short of the {plural(need, 'brick')} your card costs"
              if bricks < need else "")
-    when = "first" if action.space == 1 else f"after {plural(action.space - 1, 'space')}"
+    before = "space 1" if action.space == 2 else f"spaces 1 to {action.space - 1}"
+    when = "first" if action.space == 1 else f"after whoever stands on {before}"
     return f"brings {plural(bricks, 'brick')} and {plural(cogs, 'cog')}{short}, and acts {when}"
 
 
