@@ -172,7 +172,8 @@ TARGETS_JS = """() => [...document.querySelectorAll('[data-action^="build "]')].
 
 
 def check_costs(page: Page) -> int:
-    """Every build target's price equals ``rome.build_cost`` for the page's own state."""
+    """Every build target's price equals ``rome.build_cost`` for the page's own state, and
+    the prompt says the card's cost and that price."""
     state = state_of(page)
     seat = rome.current_player(state)
     assert seat is not None
@@ -183,6 +184,12 @@ def check_costs(page: Page) -> int:
         click(page, page.locator(f'[data-select="{kind}"]').first)
         expect(page.locator('[data-action^="build "]').first).to_be_visible()
         expected = rome.build_cost(state, seat, kind)
+        # the prompt says the card's cost in bricks and what pays beyond this turn's
+        said = page.locator("#prompt").inner_text()
+        cost = rome.BUILDINGS[kind].cost
+        assert ("(free)" if cost == 0 else f"({cost} brick") in said, said
+        assert not expected[0] or f"{expected[0]} brick token" in said, said
+        assert not expected[1] or f"{expected[1]} coin" in said, said
         for action, tokens, coins in page.evaluate(TARGETS_JS):
             assert action.startswith(f"build {kind} ")
             shown = (int(tokens or -1), int(coins or -1))

@@ -110,6 +110,20 @@ def _decision(view: TableView) -> str:
     return "".join(parts)
 
 
+def _cost_words(view: TableView, cost: int, turn_bricks: int) -> str:
+    """The selected card's cost in bricks and how it is paid (every space's price is the
+    same): "3 bricks: this turn's 1, then 4 coins". The spaces show only what is paid
+    beyond this turn's bricks, which read as a contradiction of the card's cost."""
+    bricks = f"{cost} brick{'s' * (cost != 1)}"
+    paid = next((o for a, o in view.outcomes.items()
+                 if a.verb == "build" and a.kind == view.selection), None)
+    if paid is None or not (paid.tokens or paid.coins):
+        return f"{bricks}, paid by this turn's" if cost else "free"
+    used = min(cost, turn_bricks)
+    now = f"this turn's {used}, then " if used else ""
+    return f"{bricks}: {now}{price_text(paid.tokens, paid.coins)}"
+
+
 def _act_prompt(view: TableView, name: str, why: str) -> str:
     obs = view.obs
     cur = obs["current_player"]
@@ -124,8 +138,9 @@ def _act_prompt(view: TableView, name: str, why: str) -> str:
     hint = []
     if view.selection:
         chosen = rome.BUILDINGS[view.selection]
-        hint.append(f"Choose a space for the {esc(chosen.name)} (cost {chosen.cost}); each "
-                    "shows its price. <em>" + esc(chosen.rule) + "</em>")
+        hint.append(f"Choose a space for the {esc(chosen.name)} "
+                    f"({_cost_words(view, chosen.cost, bricks)}). "
+                    "<em>" + esc(chosen.rule) + "</em>")
     elif any(a.verb == "build" for a in view.actions):
         hint.append("Choose a card in your hand to see where it may go and what it costs.")
     if obs["built"]:
