@@ -78,6 +78,9 @@ def test_first_choice_is_a_best_move_by_brute_force(players, seed):
     moves = analyse(observation(state, seat), "hard", seed=1)
     assert moves[0]["action"] in optimal
     assert moves[0]["loss"] == 0
+    # hard's hint is a tree: the first is the move it came back to most
+    looks = [m["looks"] for m in moves]
+    assert looks[0] == max(looks) > 0, looks
     assert [m["value"] for m in moves] == sorted((m["value"] for m in moves), reverse=True)
     legal = {str(a) for a in legal_actions(state)}
     assert all(m["action"] in legal for m in moves)
@@ -124,6 +127,7 @@ def test_a_placement_says_when_it_acts_and_what_it_brings():
     obs = observation(state, current_player(state))
     moves = analyse(obs, "normal", seed=2)
     assert moves and all(m["action"].startswith("place ") for m in moves)
+    assert {m["looks"] for m in moves} == {0}  # normal ranks by roll-outs: no tree's looks
     for m in moves:
         space = int(m["action"].split()[1])
         assert m["reason"].startswith(f"acts {space}")

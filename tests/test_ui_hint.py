@@ -15,6 +15,8 @@ from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 
+import pytest
+
 import rome
 from rome.ai import ADVICE_LEVEL, advice_seed
 from rome.ai.analysis import TOP
@@ -59,10 +61,10 @@ def worker_answer(ui: UiState, ask: model.Analyse) -> model.HintAnswer:
     return model.HintAnswer(ask.generation, ask.moves, tuple(read_moves(text)))
 
 
-def move(action: str, value: float, loss: float, reason: str) -> Move:
+def move(action: str, value: float, loss: float, reason: str, looks: int = 0) -> Move:
     """A move as the AI would answer it, its plan and gains left empty."""
-    return Move(action=action, plan=[action], marks=[], value=value, loss=loss, now=0,
-                sets_up=0.0, costs=0.0,
+    return Move(action=action, plan=[action], marks=[], value=value, loss=loss, looks=looks,
+                now=0, sets_up=0.0, costs=0.0,
                 gains=Gains(points=0, influence=0, coins=0, bricks=0, cards=0, buildings=0),
                 words="", reason=reason, why="")
 
@@ -124,6 +126,28 @@ def test_the_answer_names_offered_moves_best_first_and_can_be_followed() -> None
     assert played.session.actions[len(s.actions)] == str(shown.hints[0].action)
     assert played.hint_at is None and played.hints == ()
     assert 'id="hint"' not in render_prompt(table_view(played))
+
+
+@pytest.mark.parametrize("looks, said", [
+    ((325, 1), "Tried less by the search (1 look against 325)."),
+    ((325, 80), "Tried less by the search (80 looks against 325)."),
+    ((325, 90), "About as good as the first."),  # over a quarter as often: alike
+    ((0, 0), "About as good as the first."),  # ranked by roll-outs: values as sure
+])
+def test_a_move_the_search_barely_tried_is_not_called_as_good_as_the_first(
+        looks: tuple[int, int], said: str) -> None:
+    """A tree's second suggestion with few looks may read better than the first on them;
+    the hint says how little it was tried, not that it is as good."""
+    ui = human_to_act(7, offers("build"))
+    asked, analyse = ask(ui)
+    s = asked.session
+    first, second = rome.sensible_actions(s.state)[:2]
+    answer = model.HintAnswer(analyse.generation, analyse.moves, (
+        move(str(first), 4.0, 0.0, "scores now", looks[0]),
+        move(str(second), 7.0, 0.0, "scores later", looks[1])))
+    shown, _ = model.reduce(asked, answer)
+    html = render_prompt(table_view(shown))
+    assert re.search(r'data-hint-rank="1">.*<span class="hint-value">' + re.escape(said), html)
 
 
 def test_pressed_again_the_hint_closes() -> None:

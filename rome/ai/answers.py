@@ -39,15 +39,18 @@ class Move(TypedDict):
     """One move of a hint: ``action`` the canonical text to play now, ``plan`` the whole
     macro-move it starts (up to a School's draw), ``marks`` where each of its actions is,
     ``value`` the estimated final margin over the other seats after it, ``loss`` how far
-    behind the first it is, ``now`` / ``sets_up`` / ``costs`` the points it scores now, sets
-    up and gives up, ``gains`` what it changes now, ``words`` the move told apart from the
-    other suggestions', ``reason`` what it does and ``why`` why it ranks above the next."""
+    behind the first it is, ``looks`` how often a search tree came back to it (0 when
+    roll-outs ranked the moves: its value is then as sure as the first's), ``now`` /
+    ``sets_up`` / ``costs`` the points it scores now, sets up and gives up, ``gains`` what
+    it changes now, ``words`` the move told apart from the other suggestions', ``reason``
+    what it does and ``why`` why it ranks above the next."""
 
     action: str
     plan: list[str]
     marks: list[Mark]
     value: float
     loss: float
+    looks: int
     now: int
     sets_up: float
     costs: float
@@ -194,8 +197,8 @@ def read_moves(text: str) -> list[Move]:
             plan=[a for a in plan if isinstance(a, str)],
             marks=[_mark(m) for m in marks],
             value=_number(e, "value", "hint"), loss=_number(e, "loss", "hint"),
-            now=_whole(e, "now", "hint"), sets_up=_number(e, "sets_up", "hint"),
-            costs=_number(e, "costs", "hint"),
+            looks=_whole(e, "looks", "hint"), now=_whole(e, "now", "hint"),
+            sets_up=_number(e, "sets_up", "hint"), costs=_number(e, "costs", "hint"),
             gains=Gains(points=_whole(gains, "points", "hint"),
                         influence=_whole(gains, "influence", "hint"),
                         coins=_whole(gains, "coins", "hint"),

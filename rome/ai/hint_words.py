@@ -263,7 +263,7 @@ def worded(lines: list[Line], state: GameState, obs: Observation) -> list[Move]:
         setup, _u, cost, _d = split(x)
         out.append(Move(
             action=str(x.action), plan=[str(a) for a in plan], marks=marks(plan),
-            value=round(x.value, 2), loss=round(x.loss, 2),
+            value=round(x.value, 2), loss=round(x.loss, 2), looks=x.visits,
             now=x.points, sets_up=round(setup, 1), costs=round(cost, 1),
             gains=Gains(points=x.points, influence=x.influence, coins=-x.coins,
                         bricks=-x.bricks, cards=x.cards, buildings=x.buildings),

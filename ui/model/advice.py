@@ -58,7 +58,7 @@ def hint_answer(ui: UiState, event: HintAnswer) -> Result:
         if action in offered and all(k.action != action for k in kept):
             kept.append(Suggestion(action, move["value"], move["loss"], move["reason"],
                                    move["words"] or rome.move_words(s.state, action),
-                                   move["why"], places(move["marks"])))
+                                   move["why"], places(move["marks"]), move["looks"]))
     if not kept:
         return noticed(replace(ui, hint_at=None), NO_HINT), ()
     return (replace(ui, hints=tuple(kept), hint_source=event.source, hint_shown=None),

@@ -151,6 +151,7 @@ class Suggestion:
     words: str  # the move in a player's words, told apart from the other suggestions'
     why: str = ""  # why it ranks above the next suggestion ("" for the last)
     where: tuple[str, ...] = ()  # where its plan is on the table (``ui.model.places``)
+    looks: int = 0  # how often the search's tree came back to it (0: ranked by roll-outs)
 
 
 @dataclass(frozen=True)

@@ -29,9 +29,21 @@ def checker(source: str) -> str:
     return ADVICE_SOURCE
 
 
-def closeness(loss: float) -> str:
+LESS_LOOKED = 4
+"""A suggestion looked at less than a quarter as often as the first was not found about as
+good as it (:func:`closeness`)."""
+
+
+def closeness(loss: float, looks: int = 0, first_looks: int = 0) -> str:
     """How a move compares with the best found, in words: within the analysis' noise
-    (``rome.ai.EVEN``) two moves are "about as good as" each other, whatever the decimals."""
+    (``rome.ai.EVEN``) two moves are "about as good as" each other, whatever the decimals;
+    but a move a search tree came back to far less often than to the first (``looks``
+    against ``first_looks``) was found worse there, whatever its few looks read: a move
+    tried once and called "about as good as" one tried 325 times told the player nothing
+    true."""
+    if loss < EVEN and looks and looks * LESS_LOOKED < first_looks:
+        return (f"tried less by the search ({looks} look{'s' if looks != 1 else ''} "
+                f"against {first_looks})")
     if loss < EVEN:
         return "about as good as the first"
     return f"about {loss:.0f} point{'s' if round(loss) != 1 else ''} worse than the first"
@@ -49,11 +61,13 @@ def hint_mark(view: TableView, place: str) -> str:
     return f'<span class="hint-mark" data-hint-mark="{" ".join(ranks)}" aria-hidden="true"></span>'
 
 
-def _suggestion(rank: int, s: Suggestion) -> str:
-    """One suggested move: a button that plays it, what it does and how it compares."""
+def _suggestion(rank: int, s: Suggestion, first: Suggestion) -> str:
+    """One suggested move: a button that plays it, what it does and how it compares with
+    the ``first``."""
     text = str(s.action)
     words = sentence(s.words)
-    compared = "the best move found" if rank == 0 else closeness(s.loss)
+    compared = "the best move found" if rank == 0 else closeness(s.loss, s.looks,
+                                                                first.looks)
     play = button(esc(words), cls="btn hint-move", data_hint=text,
                   aria=f"Play: {words} ({compared})")
     why = f' <span class="hint-why">{esc(s.why)}</span>' if s.why else ""
@@ -79,7 +93,7 @@ def render_hint(view: TableView) -> str:
                 '<span class="spinner" aria-hidden="true"></span>Looking for good moves…'
                 f"{wait}</div>")
     elif shown:
-        items = "".join(_suggestion(i, s) for i, s in enumerate(view.hints))
+        items = "".join(_suggestion(i, s, view.hints[0]) for i, s in enumerate(view.hints))
         shown_at = ("" if view.hint_shown is None
                     else f' data-hint-shown="{view.hint_shown}"')
         out += (f'<div id="hint" class="hints" role="status" data-hint-state="shown" '
