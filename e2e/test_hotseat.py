@@ -91,6 +91,12 @@ def start_from_the_form(page: Page) -> None:
         page.fill(f"#seat-name-{i}", name)
     expect(page.locator("#seat-kind-3")).to_have_value("none")
     page.fill("#opt-seed", SEED)
+    apart = page.evaluate("""() => {
+      const mid = (el) => { const r = el.getBoundingClientRect(); return (r.top + r.bottom) / 2; };
+      return Math.abs(mid(document.querySelector('label[for="opt-seed"]'))
+                      - mid(document.getElementById('opt-seed')));
+    }""")
+    assert apart < 4, f"the seed's label and its field are {apart} px apart vertically"
     resume = page.locator('#newgame label[for="load-file"]')
     expect(resume).to_be_visible()
     expect(page.locator(".statusbar")).to_have_count(0)  # no diagnostics under the card

@@ -105,9 +105,9 @@ def render_form(form: NewGameForm, open_hands: bool = False, record: bool = Fals
         "The Shrine (mini-expansion)</label>"
         f'<label><input type="checkbox" id="open-hands"{" checked" if open_hands else ""}> '
         "Open hands: friends at one screen, no hand-overs</label>"
-        '<label for="opt-seed">Seed (optional)</label>'
+        '<span class="opt-seed"><label for="opt-seed">Seed (optional)</label>'
         '<input id="opt-seed" type="number" min="0" inputmode="numeric" placeholder="random"'
-        f' value="{esc(form.seed)}">'
+        f' value="{esc(form.seed)}"></span>'
         "</div>"
         + button("Start the game", cls="btn primary", data_ui="start", id="start-btn")
         + button("Rules & help", cls="btn", data_ui="help")
