@@ -102,6 +102,31 @@ def test_a_forced_draft_is_said_and_only_its_keeper_hears_the_card(seed: int,
     assert words in auto_line(ui)
 
 
+def test_a_long_run_of_forced_moves_names_the_last_three_and_counts_the_rest() -> None:
+    """Four seats' forced moves since the human decided: the last three named, the earlier
+    ones counted (the log holds them), so the line stays short on a phone."""
+    longest = ""
+    for seed in range(60):
+        rng = random.Random(seed)
+        seats = [Seat("Ann", True)] + [Seat(n, False, "random") for n in ("Bo", "Cy", "Di")]
+        ui = begin(seats, seed)
+        while ui.mode is not Mode.OVER:
+            ui, _ = model.reduce(ui, next_event(ui, at_random(rng), at_random(rng)))
+            s = ui.session
+            forced = sum(1 for i in range(len(s.actions)) if s.auto[i]
+                         and i >= max((j + 1 for j in range(len(s.actions))
+                                       if not s.auto[j] and s.seat_is_human(s.actors[j])),
+                                      default=0))
+            line = auto_line(ui)
+            if forced > 3 and not rome.is_over(s.state):
+                assert re.match(re.escape(LEAD) + rf"{forced - 3} earlier moves? \(in the log\); "
+                                r"[^;]+; [^;]+; [^;]+\.$", line), line
+                longest = line
+        if longest:
+            break
+    assert longest, "no seed gave more than three forced moves in a row"
+
+
 def test_with_two_humans_each_is_named() -> None:
     ui = begin([Seat("Ann", True), Seat("Cy", True)], 5)
     ui, _ = model.reduce(ui, model.Tick(ui.generation))

@@ -23,6 +23,9 @@ from ui.saves.session import Session
 
 KIND = "auto"
 LEAD = "Only one sensible choice, so the table played it: "
+SAID_AT_MOST = 3
+"""Forced moves named in the line; earlier ones are counted (the log names them): a round
+of four seats' forced moves with long names took eight lines of a phone's screen."""
 
 
 def _part(session: Session, i: int, you: int | None) -> str:
@@ -68,4 +71,8 @@ def saying(messages: tuple[Message, ...], session: Session | None) -> tuple[Mess
     parts = () if session is None or rome.is_over(session.state) else forced_since(session)
     if not parts:
         return unsaid(messages, KIND)
-    return said(messages, Message(KIND, LEAD + "; ".join(parts) + "."))
+    earlier = len(parts) - SAID_AT_MOST
+    named = "; ".join(parts[-SAID_AT_MOST:])
+    if earlier > 0:
+        named = f"{earlier} earlier move{'s' * (earlier != 1)} (in the log); {named}"
+    return said(messages, Message(KIND, LEAD + named + "."))
