@@ -127,9 +127,12 @@ def render_offer(view: TableView) -> str:
                      f'<div class="deck-cards">{"".join(cards)}</div></div>')
     pool = obs["influence_pool"]
     infl = "".join(influence_card_svg(v) for v in pool) or '<span class="muted">none</span>'
+    # at the end, cards still waiting went to nobody (DECISIONS 16: no single leader)
+    label = ("Influence nobody took (no single leader in tokens at the end)"
+             if obs["phase"] == "over" and pool else "Influence waiting")
     return (f'<h2 class="sr-only">Offer</h2><div class="offer">{"".join(decks)}</div>'
-            f'<div class="influence-pool" role="group" aria-label="Influence cards waiting: '
-            f'{", ".join(map(str, pool)) or "none"}"><span>Influence waiting:</span>{infl}</div>')
+            f'<div class="influence-pool" role="group" aria-label="{label}: '
+            f'{", ".join(map(str, pool)) or "none"}"><span>{label}:</span>{infl}</div>')
 
 
 def render_order(view: TableView) -> str:
