@@ -41,6 +41,12 @@ sys.path.insert(0, str(ROOT))
 from scripts.serve import start_server  # noqa: E402
 from scripts.vendor import build_site  # noqa: E402
 
+DESKTOP = {"width": 1280, "height": 800}
+"""The laptop the table is laid out for: one screen, nothing scrolled."""
+WIDE = {"width": 1920, "height": 1080}
+PHONE = {"width": 390, "height": 844}
+"""A phone held upright: the table in tabs."""
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",

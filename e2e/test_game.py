@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import OpenGame, answered, click
+from conftest import DESKTOP, PHONE, OpenGame, answered, click
 from playwright.sync_api import Page, expect
 
 import rome
@@ -21,8 +21,6 @@ import rome
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "e2e" / "artifacts"
 SAVE_KEY = "great-city-of-rome.save"  # the pre-slot save, migrated on start-up
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 
 # Plays as the human: waits for the human's turn, sometimes picks a hand card to build,
 # then clicks a seeded-random enabled [data-action]; records what was offered per move.

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import ROOT, OpenGame
+from conftest import DESKTOP, PHONE, ROOT, OpenGame
 from playwright.sync_api import Page, expect
 from test_table import check_axe_both_themes
 
@@ -22,7 +22,7 @@ WAITING_HUMAN = "document.getElementById('table')?.dataset.waiting === 'human'"
 
 def test_hint_appears_names_an_offered_move_and_can_be_followed(
         strict_page: Page, open_game: OpenGame) -> None:
-    strict_page.set_viewport_size({"width": 1280, "height": 800})
+    strict_page.set_viewport_size(DESKTOP)
     page = open_game(strict_page, "index.html?seats=human,greedy&seed=3&pace=0")
     page.wait_for_function(WAITING_HUMAN, timeout=60_000)
     before = int(page.locator("#table").get_attribute("data-moves") or "0")
@@ -61,7 +61,7 @@ def test_on_a_phone_show_opens_the_tab_where_a_suggestion_goes(
         strict_page: Page, open_game: OpenGame) -> None:
     """On a phone the table is in tabs: a suggestion's "Show" opens the tab that holds its
     place (the player's own press, never a switch by itself) and marks the place there."""
-    strict_page.set_viewport_size({"width": 390, "height": 844})
+    strict_page.set_viewport_size(PHONE)
     page = open_game(strict_page, "index.html?seats=human,greedy&seed=3&pace=0")
     for _ in range(12):
         page.wait_for_function(WAITING_HUMAN, timeout=60_000)

@@ -16,13 +16,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from conftest import CUT_NAMES_JS, OpenGame, click
+from conftest import CUT_NAMES_JS, PHONE, OpenGame, click
 from playwright.sync_api import Dialog, Page, expect
 from test_table import check_axe_both_themes, patient_waits, shoot_themes  # noqa: F401
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts" / "hotseat"
 SIZES = {"1280x720": (1280, 720), "1366x768": (1366, 768), "1920x1080": (1920, 1080)}
-PHONE = {"width": 390, "height": 844}
 SEATS = (("human", "Ann"), ("human", "Bea"), ("random", "Cy"))
 SEED = "7"
 FSI, PDI = "\u2068", "\u2069"  # the isolation around names (ui.words.names)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import PageErrors, answered, click, watch_errors
+from conftest import DESKTOP, PHONE, PageErrors, answered, click, watch_errors
 from embedhost import TwoOriginGuard, _origin, readme_host_snippet, watch_heights_js
 from playwright.sync_api import Browser, Frame, Page, expect
 from playwright.sync_api import Error as PlaywrightError
@@ -78,7 +78,7 @@ def host(browser: Browser, site_url: str) -> Iterator[Host]:
         encoding="utf-8")
     server = start_server(folder)
     host_url = f"http://127.0.0.1:{server.server_address[1]}/"
-    context = browser.new_context(bypass_csp=False, viewport={"width": 1280, "height": 800})
+    context = browser.new_context(bypass_csp=False, viewport=DESKTOP)
     guard = TwoOriginGuard((_origin(site_url), _origin(host_url)), [])
     context.route("**/*", guard.on_route)
     context.on("request", guard.on_request)
@@ -211,7 +211,7 @@ def test_a_lesson_at_phone_width_and_axe(host: Host) -> None:
     """The first lesson as a phone shows it (its frame 374 px wide) after its end: a
     picture, nothing scrolls sideways, and axe-core finds nothing serious."""
     page = host.page
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     frame = host.frame(0)
     frame.wait_for_function("innerWidth < 400")
     shoot(page, 0, "lesson-done-390")

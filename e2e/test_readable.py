@@ -16,13 +16,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import SharedPage, wait_ready
+from conftest import PHONE, SharedPage, wait_ready
 from playwright.sync_api import Browser, Page
 from test_table import FINISH_JS, axe_serious, set_theme
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts" / "looks"
 SIZES = {"1280x720": (1280, 720), "1366x768": (1366, 768), "1920x1080": (1920, 1080)}
-PHONE = {"width": 390, "height": 844}
 MIN_PX = 11.0
 LONG_NAMES = (
     "Maximilianus Aurelius Rex",  # 25 letters: cut to 24

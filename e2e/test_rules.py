@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from conftest import DESKTOP, PHONE
 from playwright.sync_api import Page, expect
 from test_table import check_axe_both_themes, shoot_themes
 
@@ -34,7 +35,7 @@ def shoot(page: Page, name: str) -> None:
 
 def test_opens_at_its_top_and_names_every_building(booted_page: Page) -> None:
     page = booted_page
-    page.set_viewport_size({"width": 1280, "height": 800})
+    page.set_viewport_size(DESKTOP)
     opener = page.locator('#newgame [data-ui="help"]')
     opener.click()
     expect(page.locator("#help")).to_be_visible()
@@ -52,9 +53,9 @@ def test_opens_at_its_top_and_names_every_building(booted_page: Page) -> None:
     page.keyboard.press("?")  # open again: at the top again
     expect(page.locator("#help")).to_be_visible()
     assert page.evaluate(SCROLLED) == 0 and page.evaluate(FOCUSED_ID) == "help-title"
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     shoot(page, "phone")
-    page.set_viewport_size({"width": 1280, "height": 800})
+    page.set_viewport_size(DESKTOP)
     page.keyboard.press("Escape")
     expect(page.locator("#help")).to_be_hidden()
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import OpenGame, click
+from conftest import DESKTOP, PHONE, WIDE, OpenGame, click
 from playwright.sync_api import Page, expect
 
 import rome
@@ -22,9 +22,6 @@ import rome
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "e2e" / "artifacts" / "table"
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-DESKTOP = {"width": 1280, "height": 800}
-WIDE = {"width": 1920, "height": 1080}
-PHONE = {"width": 390, "height": 844}
 
 WAIT_HUMAN = ("['human', 'over'].includes(document.getElementById('table')?.dataset.waiting)")
 

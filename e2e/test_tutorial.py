@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import OpenGame, answered, click, wait_ready
+from conftest import DESKTOP, PHONE, OpenGame, answered, click, wait_ready
 from playwright.sync_api import Page, expect
 from test_table import check_axe_both_themes
 
@@ -25,8 +25,6 @@ AREAS: dict[str, list[str]] = {
     area: words for area, words in json.loads(
         (ROOT / "tests" / "data" / "tutorial_areas.json").read_text()).items()
     if not area.startswith("_")}
-LAPTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 FIRST_SCREEN = "index.html?pace=0"
 
 # Settled: the course marks a control (and the table waits for the learner, or is over),
@@ -98,7 +96,7 @@ def check_words(said: list[str]) -> None:
 def test_a_newcomer_doing_only_what_is_marked_learns_every_rule(strict_page: Page,
                                                                    open_game: OpenGame) -> None:
     page = strict_page
-    page.set_viewport_size(LAPTOP)
+    page.set_viewport_size(DESKTOP)
     open_game(page, FIRST_SCREEN)
     expect(page.get_by_role("button", name="Learn to play")).to_be_visible()
     said, moves = follow(page, "laptop", reload_at=40)
@@ -137,7 +135,7 @@ def test_on_a_phone_the_tab_is_asked_for_first(strict_page: Page, open_game: Ope
 def test_another_choice_is_explained_and_the_keyboard_follows(strict_page: Page,
                                                              open_game: OpenGame) -> None:
     page = strict_page
-    page.set_viewport_size(LAPTOP)
+    page.set_viewport_size(DESKTOP)
     open_game(page, FIRST_SCREEN)
     click(page, page.locator("[data-tutorial-target]"))  # "Learn to play"
     settled(page)
