@@ -34,7 +34,7 @@ LESS_LOOKED = 4
 good as it (:func:`closeness`)."""
 
 
-def closeness(loss: float, looks: int = 0, first_looks: int = 0) -> str:
+def closeness(loss: float, looks: int, first_looks: int) -> str:
     """How a move compares with the best found, in words: within the analysis' noise
     (``rome.ai.EVEN``) two moves are "about as good as" each other, whatever the decimals;
     but a move a search tree came back to far less often than to the first (``looks``
