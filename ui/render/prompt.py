@@ -119,8 +119,8 @@ def _cost_words(view: TableView, cost: int, turn_bricks: int) -> str:
                  if a.verb == "build" and a.kind == view.selection), None)
     if paid is None or not (paid.tokens or paid.coins):
         return f"{bricks}, paid by this turn's" if cost else "free"
-    used = min(cost, turn_bricks)
-    now = f"this turn's {used}, then " if used else ""
+    # the engine's price is what this turn's bricks leave unpaid: all of them are used
+    now = f"this turn's {turn_bricks}, then " if turn_bricks else ""
     return f"{bricks}: {now}{price_text(paid.tokens, paid.coins)}"
 
 
