@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import rome
 from rome.ai import EVEN, analyse
-from rome.ai.hint_words import distinct_words
+from rome.ai.hint_words import TERMS, Line, distinct_words, why
 from rome.ai.players import computer_player
 
 NOW = re.compile(r"(?:([+-]\d+) points? now|no points now)")
@@ -136,3 +136,18 @@ def test_moves_within_even_say_so_and_the_first_says_why_it_leads():
         assert "within a point of the next suggestion" in moves[0]["why"]
     else:
         assert f"about {round(gap)} point" in moves[0]["why"]
+
+
+def test_a_first_move_read_lower_than_the_next_says_why_in_plain_words():
+    """A tree may settle on a move whose value reads below the next one's, found on a few
+    looks; the first suggestion says so without search jargon and gives both counts."""
+    state = decisions(2, 0)[3]
+    action = rome.legal_actions(state)[0]
+    common = {"action": action, "plan": (action,), "own": None, "others": None,
+              "points": 0, "terms": (0.0,) * len(TERMS), "coins": 0, "bricks": 0, "influence": 0,
+              "cards": 0, "buildings": 0}
+    first = Line(value=1.0, loss=0.0, visits=325, **common)
+    nxt = Line(value=4.2, loss=0.0, visits=1, **common)
+    assert why(first, nxt, [nxt]) == (
+        "It is the move the search came back to most (325 looks); the next seems about "
+        "3 points better, but from only 1 look, too few to trust.")

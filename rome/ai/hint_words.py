@@ -161,8 +161,9 @@ def why(line: Line, nxt: Line, lower: list[Line]) -> str:
         elif line.visits > nxt.visits:
             tail = f", the move the search settled on ({line.visits} looks)"
         if gap <= -EVEN:
-            head = (f"the move the search came back to most ({line.visits} looks against "
-                    f"{nxt.visits}); the next reads {_about(gap, 'better')} on fewer looks")
+            head = (f"the move the search came back to most ({line.visits} looks); the next "
+                    f"seems {_about(gap, 'better')}, but from only "
+                    f"{plural(nxt.visits, 'look')}, too few to trust")
             tail = ""
     else:
         effects = []
