@@ -14,7 +14,7 @@ import rome
 from research.candidates import CANDIDATES, choose
 from rome.ai import ismcts
 from rome.ai.evaluate import Context, seat_utility
-from rome.ai.levels import DUEL_ALPHA_BETA, LEVEL_PARAMS
+from rome.ai.levels import DUEL_ALPHA_BETA, LEVEL_PARAMS, Level
 from rome.ai.minimax import BudgetExceeded
 from test_ai_analysis import last_turn_after_take, true_margins
 from test_ai_deepening import decision_obs
@@ -166,16 +166,23 @@ def test_the_tree_counts_visits_and_availability(players, seed, skip):
 def test_each_mover_backs_up_its_own_utility():
     """A duel is zero-sum (the margin and its negation); with 3-4 players each seat counts
     its own estimate against a blend of the best and the mean other (max-n-like)."""
+    half, best = weighing(0.5), weighing(1.0)
     values = [71.5, 64.0]
-    assert seat_utility(values, 0, 0.5) == 7.5
-    assert seat_utility(values, 1, 0.5) == -7.5
+    assert seat_utility(values, 0, half) == 7.5
+    assert seat_utility(values, 1, half) == -7.5
     four = [10.0, 20.0, 30.0, 0.0]
-    assert seat_utility(four, 0, 0.5) == 10.0 - (0.5 * 30.0 + 0.5 * 50.0 / 3)
-    assert seat_utility(four, 2, 1.0) == 10.0
+    assert seat_utility(four, 0, half) == 10.0 - (0.5 * 30.0 + 0.5 * 50.0 / 3)
+    assert seat_utility(four, 2, best) == 10.0
     # the others' weight: none (own score alone) or half; a duel stays the margin
-    assert seat_utility(four, 1, 0.5, 0.0) == 20.0
-    assert seat_utility(four, 0, 1.0, 0.5) == 10.0 - 15.0
-    assert seat_utility(values, 0, 0.5, 0.0) == 7.5
+    assert seat_utility(four, 1, weighing(0.5, 0.0)) == 20.0
+    assert seat_utility(four, 0, weighing(1.0, 0.5)) == 10.0 - 15.0
+    assert seat_utility(values, 0, weighing(0.5, 0.0)) == 7.5
+
+
+def weighing(others_max: float, others_weight: float = 1.0) -> Level:
+    """A level that differs from the defaults only in how it weighs the other seats."""
+    return Level("weighing", 1, 1, 1, 0, 1, others_max=others_max,
+                 others_weight=others_weight)
 
 
 def test_the_candidate_is_playable_by_name():

@@ -288,8 +288,8 @@ def test_policy_weights_choose_the_moves_and_the_leaves_keep_the_levels_weights(
                                               for _a, s in search.children(state)),
                                              reverse=True)[:level.width])
     leaf = search.play_on(kept[0][1], 8)  # the seats' hands and production differ by now
-    valued = seat_utility(estimate(leaf, hand_set), seat, 0.5)
-    assert valued != pytest.approx(seat_utility(estimate(leaf, chooser), seat, 0.5))
+    valued = seat_utility(estimate(leaf, hand_set), seat, level)
+    assert valued != pytest.approx(seat_utility(estimate(leaf, chooser), seat, level))
     assert search.leaf(leaf) == pytest.approx(valued)
 
 

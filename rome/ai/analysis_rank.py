@@ -100,7 +100,7 @@ def rank(obs: Observation, params: Level, seed: int, include: set[Action]
         for acts, s in _plans(search, state, include):
             end = search.play_on(s, params.horizon) if params.horizon > 0 else s
             values = estimate(end, ctx)
-            u = seat_utility(values, seat, params.others_max, params.others_weight)
+            u = seat_utility(values, seat, params)
             if acts[0] not in best or u > best[acts[0]][0]:
                 best[acts[0]] = (u, values[seat], values[seat] - u, (acts, s))
         for a, (u, own, others, plan) in best.items():

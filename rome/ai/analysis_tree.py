@@ -92,7 +92,7 @@ def tree_rank(obs: Observation, tree: Tree, seed: int, include: set[Action]
         pass
     mcts.search.budget = 10**9  # what follows is words and the played move, not the tree
     seat = obs["seat"]
-    refs = [seat_utility(ref, seat, base.others_max, base.others_weight)
+    refs = [seat_utility(ref, seat, base)
             for _d, ref in mcts.pool if ref]
     offset = sum(refs) / len(refs) if refs else 0.0
     if not mcts.pool:
@@ -143,9 +143,8 @@ def _rolled(mcts: Ismcts, obs: Observation, action: Action, offset: float) -> Ra
     for state, ref in mcts.pool:
         acts, s = _first(mcts, state, action, seat)
         end = search.play_on(s, tree.base.horizon, tree.rollout_positions)
-        k, w = tree.base.others_max, tree.base.others_weight
-        u = seat_utility(estimate(end, mcts.ctx), seat, k, w)
-        total += u - (seat_utility(ref, seat, k, w) if ref else 0.0)
+        u = seat_utility(estimate(end, mcts.ctx), seat, tree.base)
+        total += u - (seat_utility(ref, seat, tree.base) if ref else 0.0)
         first = first or (acts, s)
     assert first is not None  # the pool holds at least the first deal
     return action, total / len(mcts.pool) + offset, 0, first

@@ -35,6 +35,7 @@ from ..scoring import score_city
 from .evaluate_city import CityShape, add_potential, city_potential, city_value, hand_value
 from .evaluate_context import PHASES, TERMS, WEIGHTS, Context, PlayerParts, phase_of
 from .evaluate_race import add_race, add_turn_terms
+from .levels import Level
 
 
 def player_estimate(state: GameState, seat: int, ctx: Context) -> float:
@@ -141,16 +142,16 @@ def utility(values: list[float], seat: int) -> float:
     return values[seat] - max(values[:seat] + values[seat + 1:])
 
 
-def seat_utility(values: list[float], seat: int, others_max: float,
-                 others_weight: float = 1.0) -> float:
-    """What ``seat`` maximises in a search: own estimate minus ``others_weight`` times the
-    others' (the best one's weight ``others_max``, the mean's the rest; with one other seat
-    simply the margin, a duel being zero-sum)."""
+def seat_utility(values: list[float], seat: int, level: Level) -> float:
+    """What ``seat`` maximises in ``level``'s search: own estimate minus
+    ``level.others_weight`` times the others' (the best one's weight ``level.others_max``,
+    the mean's the rest; with one other seat simply the margin, a duel being zero-sum)."""
     others = values[:seat] + values[seat + 1:]
     if len(others) == 1:
         return values[seat] - others[0]
-    blend = others_max * max(others) + (1 - others_max) * sum(others) / len(others)
-    return values[seat] - others_weight * blend
+    k = level.others_max
+    blend = k * max(others) + (1 - k) * sum(others) / len(others)
+    return values[seat] - level.others_weight * blend
 
 
 __all__ = ["PHASES", "TERMS", "WEIGHTS", "Context", "city_value", "estimate", "phase_of",

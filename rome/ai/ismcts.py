@@ -98,11 +98,10 @@ class Ismcts:
         """The mover's macro-moves in this determinisation, best first by its static utility
         (stable: equal values keep the generation order)."""
         out = []
-        k, w = self.tree.base.others_max, self.tree.base.others_weight
         for acts, child in self.search.children(state):
             self.search.tick()
-            out.append((seat_utility(estimate(child, self.search.policy), mover, k, w), acts,
-                        child))
+            u = seat_utility(estimate(child, self.search.policy), mover, self.tree.base)
+            out.append((u, acts, child))
         out.sort(key=lambda t: -t[0])
         return out
 
@@ -222,7 +221,7 @@ class Ismcts:
         """What ``mover`` maximises at a leaf: its :func:`seat_utility`, and when the
         leaves are finished games (:attr:`Tree.finish_turns`) ``win_bonus`` points more
         for a win and less for a loss, so a sure narrow win beats a likely wider one."""
-        u = seat_utility(values, mover, self.tree.base.others_max, self.tree.base.others_weight)
+        u = seat_utility(values, mover, self.tree.base)
         bonus = self.tree.win_bonus
         if not self.finishing or not bonus:
             return u

@@ -172,7 +172,7 @@ class Search:
         share = self.level.win_share
         if share is not None and len(values) > 2:
             return win_share(values, self.root, self.ctx.turns(state)[self.root], share)
-        u = seat_utility(values, self.root, self.level.others_max, self.level.others_weight)
+        u = seat_utility(values, self.root, self.level)
         spread = self.level.win_spread
         if spread is None or len(values) != 2:
             return u
@@ -187,7 +187,7 @@ class Search:
         if share is not None and len(values) > 2:
             t = self.ctx.turns(state)[self.root]
             return [win_share(values, seat, t, share) for seat in range(len(values))]
-        us = [seat_utility(values, seat, self.level.others_max, self.level.others_weight)
+        us = [seat_utility(values, seat, self.level)
               for seat in range(len(values))]
         spread = self.level.win_spread
         if spread is None or len(values) != 2:
