@@ -281,12 +281,12 @@ def test_four_seats_one_screen_prices_access_and_end(strict_page: Page,
         page.set_viewport_size(size)
         if size == PHONE:
             click(page, page.locator('[data-tab="final"]'))
-        assert page.evaluate(SCORES_SQUEEZED_JS) == {"tables": 2, "squeezed": []}, size
+        assert page.evaluate(FINAL_SQUEEZED_JS) == {"tables": 2, "squeezed": []}, size
     page.set_viewport_size(DESKTOP)
     shoot(page, "end")
 
 
-SCORES_SQUEEZED_JS = """() => {
+FINAL_SQUEEZED_JS = """() => {
   const out = [];
   const shown = [...document.querySelectorAll('#score-categories, #final-table')]
     .filter((t) => t.getClientRects().length);
@@ -303,10 +303,19 @@ SCORES_SQUEEZED_JS = """() => {
       if (range.getClientRects().length > 1) out.push(`"${m[0]}" broken`);
     }
   }
+  const details = document.querySelector('.city-details');
+  if (details.scrollWidth > details.clientWidth + 1) out.push('the cities scroll sideways');
+  for (const td of details.querySelectorAll('td')) {
+    const range = document.createRange();
+    range.selectNodeContents(td);
+    const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+    if (lines.size > 1) out.push(`"${td.textContent}" wraps`);
+  }
   return {tables: shown.length, squeezed: out};
 }"""
-"""The four players' score tables shown, and what of them does not show whole: a table
-that scrolls sideways, a word in a heading broken over two lines (the names are short)."""
+"""The four players' score tables shown, and what of the end screen does not show whole:
+a table that scrolls sideways, a word in a heading broken over two lines (the names are
+short), a figure of a city's details ("1 × value 2") over two lines."""
 
 
 def check_details_breakdown_theme(page: Page) -> None:
