@@ -26,7 +26,8 @@ CHART_NAME = 12
 """Graphemes of a name the chart's label column holds (12 of the widest letters)."""
 
 
-def render_chart(scores: tuple[dict[str, int], ...], names: tuple[str, ...]) -> str:
+def render_chart(scores: tuple[dict[str, int], ...], names: tuple[str, ...],
+                 categories: tuple[str, ...]) -> str:
     """Stacked horizontal bars, one per player, segments by category (SVG)."""
     best = max((s["total"] for s in scores), default=1) or 1
     bar_h, gap, label_w, width = 28, 12, 170, 560
@@ -40,7 +41,7 @@ def render_chart(scores: tuple[dict[str, int], ...], names: tuple[str, ...]) -> 
                      f'font-size="14" class="ink">{esc(short_name(name, CHART_NAME))}'
                      f"<title>{esc(name)}</title></text>")
         x = float(label_w)
-        for cat in rome.CATEGORIES:
+        for cat in categories:
             w = score[cat] * scale
             if w <= 0:
                 continue
@@ -52,7 +53,7 @@ def render_chart(scores: tuple[dict[str, int], ...], names: tuple[str, ...]) -> 
                      f'font-weight="700" class="ink">{score["total"]}</text>')
     parts.append("</svg>")
     legend = "".join(f'<li><span class="swatch" style="background:{CHART_COLOURS[c]}"></span>'
-                     f"{esc(LABELS[c])}</li>" for c in rome.CATEGORIES)
+                     f"{esc(LABELS[c])}</li>" for c in categories)
     return "".join(parts) + f'<ul class="legend" aria-hidden="true">{legend}</ul>'
 
 
@@ -89,7 +90,7 @@ def render_end(view: TableView | rome.GameState, names: Sequence[str] = ()) -> s
                    f'{" <span class=win-mark>(winner)</span>" if i in wins else ""}</th>'
                    for i, n in enumerate(names))
     rows = []
-    for cat in rome.CATEGORIES:
+    for cat in view.categories:
         cells = "".join(f"<td>{s[cat]}</td>" for s in scores)
         rows.append(f'<tr><th scope="row">{LABELS[cat]}</th>{cells}</tr>')
     totals = "".join(f"<td><strong>{s['total']}</strong></td>" for s in scores)
@@ -121,7 +122,7 @@ def render_end(view: TableView | rome.GameState, names: Sequence[str] = ()) -> s
         '<thead><tr><th scope="col">Player</th><th scope="col">Points</th>'
         '<th scope="col">Influence tokens</th><th scope="col">Coins</th></tr></thead>'
         f'<tbody>{"".join(summary)}</tbody></table></div>'
-        + render_chart(scores, names)
+        + render_chart(scores, names, view.categories)
         + '<div class="buttons">'
         + button("Rematch with the same seats", cls="btn primary", data_ui="rematch")
         + button("New game", cls="btn", data_ui="newgame")

@@ -199,7 +199,7 @@ def render_hand(view: TableView, seat: int) -> str:
 def _breakdown(view: TableView, seat: int) -> str:
     score = view.scores[seat]
     rows = "".join(f"<tr><th scope=row>{CATEGORY_LABELS[c]}</th><td>{score[c]}</td></tr>"
-                   for c in rome.CATEGORIES if c != "shrine" or view.obs["shrine"])
+                   for c in view.categories)
     return (f'<table class="breakdown" data-breakdown="{seat}"><caption>If the game ended '
             f"now</caption>{rows}<tr class=total><th scope=row>Total</th>"
             f"<td>{score['total']}</td></tr></table>")

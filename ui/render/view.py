@@ -74,6 +74,12 @@ class TableView:
     def over(self) -> bool:
         return bool(self.obs["phase"] == "over")
 
+    @property
+    def categories(self) -> tuple[str, ...]:
+        """The score categories of this game (``rome.CATEGORIES``): the Shrine's only when
+        it is in play, as a row of noughts would ask a newcomer what a Shrine is."""
+        return tuple(c for c in rome.CATEGORIES if c != "shrine" or self.obs["shrine"])
+
 
 def spectator(obs: rome.Observation) -> rome.Observation:
     """An observation stripped to what everyone knows: only public hand cards, no draft
