@@ -83,8 +83,13 @@ def withheld(state: GameState) -> list[str]:
                 out.append("Produce would gain nothing now: none of your buildings "
                            "produces anything.")
             else:
+                back = " and ".join(counted(n, what) for n, what in
+                                    ((coins, "coin"), (len(bricks), "brick token")) if n)
+                worth = f", worth {counted(coins + BRICK_PRICE * len(bricks), 'coin')}" \
+                    if bricks else ""
                 out.append(f"Produce would gain nothing now: the cogs cost "
-                           f"{counted(cost, 'coin')} and it would bring back no more.")
+                           f"{counted(cost, 'coin')} and your buildings would bring back "
+                           f"only {back}{worth}.")
     last = last_emissary_spaces(state)
     if last is not None and any(a.space not in last for a in legal_actions(state)):
         out.append("Only the farthest free space of each stretch is offered: as the "

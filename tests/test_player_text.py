@@ -179,6 +179,33 @@ def test_a_produce_not_offered_is_explained(want: Callable[[rome.GameState], boo
     prompt = render_prompt(table_view(ui))
     assert 'data-action="produce"' not in prompt
     assert why in prompt
+    said = re.search(r"the cogs cost (\d+) coins? and your buildings would bring back only "
+                     r"(?:(\d+) coins?)?(?: and )?(?:(\d+) brick tokens?)?", prompt)
+    if want is _useless:  # its figures are what producing would do
+        assert said is not None, prompt
+        s = ui.session
+        assert s is not None
+        before = s.state.players[rome.current_player(s.state)]
+        after = rome.apply_action(s.state, rome.Action.parse("produce")).players[
+            rome.current_player(s.state)]
+        cost, coins, bricks = (int(x or 0) for x in said.groups())
+        assert (after.coins - before.coins, len(after.bricks) - len(before.bricks)) == (
+            coins - cost, bricks)
     offered = _first(3, lambda st: rome.Action.parse("produce") in rome.sensible_actions(st))
     assert offered is not None and "Produce" not in "".join(
         re.findall(r'class="hint withheld">([^<]*)', render_prompt(table_view(offered))))
+
+
+def test_the_bricks_chip_says_which_are_this_turns_and_which_are_tokens() -> None:
+    """"1 + 0 tokens" read as one token: the chip names both counts, as the strip and the
+    player's tokens give them."""
+    ui = _first(2, lambda st: st.step == "act" and not st.built)
+    assert ui is not None and ui.session is not None
+    state = ui.session.state
+    tokens = len(state.players[rome.current_player(state)].bricks)
+    chip = re.search(r'title="bricks this turn">.*?</i> ([^<]*)</span>',
+                     render_prompt(table_view(ui)))
+    assert chip is not None
+    count, said = chip.group(1).split(" this turn, ")
+    assert int(count) >= 0
+    assert said == {0: "no tokens", 1: "1 token"}.get(tokens, f"{tokens} tokens")

@@ -16,7 +16,7 @@ from ui.render.hint import hint_mark, render_hint
 from ui.render.svg_cards import card_face
 from ui.render.view import TableView
 from ui.words import anchors, facts
-from ui.words.card_words import card_title
+from ui.words.card_words import card_title, plural
 from ui.words.markup import button, esc
 
 
@@ -118,7 +118,7 @@ def _cost_words(view: TableView, cost: int, turn_bricks: int) -> str:
     paid = next((o for a, o in view.outcomes.items()
                  if a.verb == "build" and a.kind == view.selection), None)
     if paid is None or not (paid.tokens or paid.coins):
-        return f"{bricks}, paid by this turn's" if cost else "free"
+        return f"{bricks}, paid with this turn's bricks" if cost else "free"
     # the engine's price is what this turn's bricks leave unpaid: all of them are used
     now = f"this turn's {turn_bricks}, then " if turn_bricks else ""
     return f"{bricks}: {now}{price_text(paid.tokens, paid.coins)}"
@@ -130,7 +130,8 @@ def _act_prompt(view: TableView, name: str, why: str) -> str:
     assert cur is not None  # an emissary acts
     bricks, cogs = facts.strip_now(obs)[1][obs["acting"] - 1]
     p = obs["players"][cur]
-    left_b = "used" if obs["built"] else f"{bricks} + {len(p['bricks'])} tokens"
+    tokens = len(p["bricks"])
+    left_b = "used" if obs["built"] else f"{bricks} this turn, {plural(tokens, 'token')}"
     res = (f'<span class="res" title="bricks this turn">'
            f'<i class="sym brick mini"></i> {left_b}</span> '
            f'<span class="res" title="cogs this turn">⚙ {"used" if obs["produced"] else cogs}'
