@@ -22,10 +22,12 @@ from ui.model.messages import Message, said, unsaid
 from ui.saves.session import Session
 
 KIND = "auto"
-LEAD = "Only one sensible choice, so the table played it: "
+LEAD = "Played by the table, as no other choice made sense: "
 SAID_AT_MOST = 3
-"""Forced moves named in the line; earlier ones are counted (the log names them): a round
-of four seats' forced moves with long names took eight lines of a phone's screen."""
+"""Forced moves named in the line (a move repeated in a row is named once, "twice"); earlier
+ones are counted (the log names them): a round of four seats' forced moves with long names
+took eight lines of a phone's screen."""
+TIMES = {1: "", 2: " twice"}
 
 
 def _part(session: Session, i: int, you: int | None) -> str:
@@ -71,8 +73,14 @@ def saying(messages: tuple[Message, ...], session: Session | None) -> tuple[Mess
     parts = () if session is None or rome.is_over(session.state) else forced_since(session)
     if not parts:
         return unsaid(messages, KIND)
-    earlier = len(parts) - SAID_AT_MOST
-    named = "; ".join(parts[-SAID_AT_MOST:])
+    runs: list[tuple[str, int]] = []  # a seat's two turns ended in a row read as a bug
+    for part in parts:
+        if runs and runs[-1][0] == part:
+            runs[-1] = (part, runs[-1][1] + 1)
+        else:
+            runs.append((part, 1))
+    earlier = sum(n for _part, n in runs[:-SAID_AT_MOST])
+    named = "; ".join(part + TIMES.get(n, f" {n} times") for part, n in runs[-SAID_AT_MOST:])
     if earlier > 0:
         named = f"{earlier} earlier move{'s' * (earlier != 1)} (in the log); {named}"
     return said(messages, Message(KIND, LEAD + named + "."))
