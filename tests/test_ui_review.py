@@ -173,6 +173,29 @@ def human_turn_after(decisions: int) -> UiState:
         u.session, 0)) >= decisions and prepared(u) is not None, at_random(rng))
 
 
+def test_the_review_keeps_the_analysis_words_that_tell_two_moves_apart() -> None:
+    """The move played and the better one may be the same card beside the same neighbour:
+    the analysis tells them apart by side ("…, on the space above your …"), and the review
+    shows its words, not each move's words alone, which read alike."""
+    ui = finished()
+    asked, _ = model.reduce(ui, model.AskReview(0))
+    generation, ply = asked.preparation.asked
+    s = ui.session
+    played = s.actions[ply]
+    best = next(str(a) for a in rome.legal_actions(s.states[ply]) if str(a) != played)
+    mine, better = ("build it next to your Market, on the space below your Market",
+                    "build it next to your Market, on the space above your Market")
+    line = ReviewLine(ply=ply, round=1, played=played, best=best, loss=8.0,
+                      played_value=0.0, best_value=8.0, played_words=mine, best_words=better,
+                      played_now=0, best_now=0, played_reason="?", reason="more room")
+    shown = prepared(model.reduce(asked, model.Prepared(generation, ply, (line,)))[0])
+    row = next(x for x in shown.review if x.ply == ply)
+    assert (row.played_words, row.best_words) == (mine, better)
+    html = render_review(table_view(shown))
+    assert f"Best found: {better}." in html and "Build it next to your Market, on the space " \
+        "below your Market" in html
+
+
 def test_the_end_screen_draws_the_review_under_the_scores() -> None:
     ui = finished()
     shown = ask(ui, 0)

@@ -4,8 +4,9 @@ answer is still for the table as it is.
 
 Both ask for the same analysis (``rome.ai.ADVICE_LEVEL``, seeded by ``rome.ai.advice_seed``
 from the game's seed and the decision), so the review of a decision repeats the hint given
-there. Moves are put in a player's words here, where the position they were met in is
-known (``rome.move_words``)."""
+there. Moves are in the analysis' words, told apart where two would read alike (the move
+played and the better one may be the same card beside the same neighbour, on two sides);
+``rome.move_words`` in the position they were met in only where an answer has none."""
 
 from __future__ import annotations
 
@@ -119,7 +120,8 @@ def _shown(ui: UiState) -> Result:
             move, better = rome.Action.parse(line["played"]), rome.Action.parse(line["best"])
             kept.append(Reviewed(line["ply"], line["round"], move, better, line["loss"],
                                  line["reason"],
-                                 rome.move_words(at, move), rome.move_words(at, better)))
+                                 line["played_words"] or rome.move_words(at, move),
+                                 line["best_words"] or rome.move_words(at, better)))
             valid.append(line)
         except (rome.RomeError, TypeError, ValueError, IndexError):
             continue
