@@ -31,7 +31,7 @@ from ui.render.help_panel import render_help
 from ui.render.newgame import render_form
 from ui.render.prompt import render_prompt
 from ui.render.review import render_review
-from ui.render.table import regions
+from ui.render.table import regions, render_player
 from ui.render.table_layout import TABLE_SKELETON, controls
 from ui.render.view import table_view
 from ui.saves.session import Seat, Session
@@ -209,3 +209,16 @@ def test_the_bricks_chip_says_which_are_this_turns_and_which_are_tokens() -> Non
     count, said = chip.group(1).split(" this turn, ")
     assert int(count) >= 0
     assert said == {0: "no tokens", 1: "1 token"}.get(tokens, f"{tokens} tokens")
+
+
+def test_a_seats_bricks_after_its_build_are_its_tokens_alone() -> None:
+    """Once the seat has built, this turn's bricks are gone (the prompt says "used"): its
+    panel shows the brick tokens it holds, not this turn's count beside them."""
+    ui = _first(2, lambda st: st.step == "act" and st.built)
+    assert ui is not None and ui.session is not None
+    state = ui.session.state
+    seat = rome.current_player(state)
+    html = render_player(table_view(ui), seat, main=True)
+    shown = re.search(r'title="brick tokens">.*?</i> ([^<]*)<', html)
+    assert shown is not None and shown.group(1) == str(len(state.players[seat].bricks))
+    assert "used" in render_prompt(table_view(ui))

@@ -216,10 +216,10 @@ def render_player(view: TableView, seat: int, *, main: bool) -> str:
     p = obs["players"][seat]
     cur = obs["current_player"]
     tokens = len(p["bricks"])
-    brick_text = f"{tokens}"
-    if cur == seat and obs["phase"] == "action" and obs["acting"]:
-        b, _c = facts.strip_now(obs)[1][obs["acting"] - 1]
-        brick_text = f"{b} + {tokens}"
+    brick_text, brick_title = f"{tokens}", "brick tokens"
+    if cur == seat and obs["phase"] == "action" and obs["acting"] and not obs["built"]:
+        b, _c = facts.strip_now(obs)[1][obs["acting"] - 1]  # lost once a build is done
+        brick_text, brick_title = f"{b} + {tokens}", "bricks: this turn's + brick tokens"
     kind_label = "human" if view.humans[seat] else f"computer, {view.levels[seat]}"
     first = (' <span class="first-marker" title="First player">1st</span>'
              if obs["first_player"] == seat else "")
@@ -246,7 +246,7 @@ def render_player(view: TableView, seat: int, *, main: bool) -> str:
         f'<span class="stat" title="coins">¢ {p["coins"]}{sr_only(" coins")}</span>'
         f'<span class="stat" title="influence tokens">✦ {p["influence"]}'
         f'{sr_only(" influence tokens")}</span>'
-        f'<span class="stat" title="bricks: strip + brick tokens"><i class="sym brick mini">'
+        f'<span class="stat" title="{brick_title}"><i class="sym brick mini">'
         f'</i> {brick_text}{sr_only(" bricks")}</span>{score_btn}'
         f'<span class="infl-cards" role="img" aria-label="influence cards: '
         f'{", ".join(map(str, p["influence_cards"])) or "none"}">{infl_cards}</span></div>'
