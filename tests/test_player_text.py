@@ -222,3 +222,23 @@ def test_a_seats_bricks_after_its_build_are_its_tokens_alone() -> None:
     shown = re.search(r'title="brick tokens">.*?</i> ([^<]*)<', html)
     assert shown is not None and shown.group(1) == str(len(state.players[seat].bricks))
     assert "used" in render_prompt(table_view(ui))
+
+
+def test_copies_in_a_draft_are_one_choice_counted_on_the_card() -> None:
+    """Two alike cards in the pool are one move: one button carries the count ("×2"),
+    and no copy is drawn without the choice's outline as if it could not be kept."""
+    seats = [Seat("Ann", True)] + [Seat(n, False, "greedy") for n in ("Bo", "Cy", "Di")]
+    ui, _ = model.reduce(UiState(pace=0), model.Begin(Session.new(seats, 18, False)))
+    assert ui.session is not None
+    state = ui.session.state
+    pool = rome.observation(state, rome.current_player(state))["draft_pool"]
+    assert pool == ["house-2", "school", "house-2", "aqueduct"]  # Ann chooses first
+    prompt = render_prompt(table_view(ui))
+    choices = re.findall(r'data-card="([^"]+)"', prompt)
+    assert sorted(choices) == sorted(set(pool))  # every kind once, each a button
+    for kind in set(pool):
+        copies = pool.count(kind)
+        button = re.search(rf'<button[^>]*data-card="{kind}"[^>]*>.*?</button>', prompt, re.S)
+        assert button is not None
+        assert (f"×{copies}</span>" in button.group(0)) is (copies > 1), button.group(0)
+    assert 'class="card" role="img"' not in prompt  # nothing left unchoosable

@@ -21,19 +21,23 @@ from ui.words.markup import button, esc
 
 
 def _card_choices(verb: str, kinds: list[str], view: TableView, label: str) -> str:
+    """The cards to choose from: one button for each kind that may be chosen, its copies
+    counted on it ("×2": keeping either copy is the same move, and a second card left
+    without the choice's outline read as one that may not be kept), the others shown."""
     by_kind = {a.kind: a for a in view.actions if a.verb == verb}
     out = []
-    done: set[str] = set()
-    for kind in kinds:
-        action = by_kind.get(kind)
-        if action is not None and kind not in done:
-            done.add(kind)
-            out.append(button(card_face(kind) + hint_mark(view, choice_place(kind)),
-                              cls="card choice", data_action=str(action),
-                              data_card=kind, aria=f"{label}: {card_title(kind)}"))
+    for kind in dict.fromkeys(kinds):
+        action, copies = by_kind.get(kind), kinds.count(kind)
+        if action is not None:
+            count = f'<span class="copies" aria-hidden="true">×{copies}</span>' \
+                if copies > 1 else ""
+            out.append(button(card_face(kind) + count + hint_mark(view, choice_place(kind)),
+                              cls="card choice", data_action=str(action), data_card=kind,
+                              aria=f"{label}: {card_title(kind)}"
+                                   + (f" ({copies} alike)" if copies > 1 else "")))
         else:
-            out.append(f'<div class="card" role="img" aria-label="{esc(card_title(kind))}">'
-                       f"{card_face(kind)}</div>")
+            out.extend(f'<div class="card" role="img" aria-label="{esc(card_title(kind))}">'
+                       f"{card_face(kind)}</div>" for _ in range(copies))
     return f'<div class="choices">{"".join(out)}</div>'
 
 
