@@ -242,3 +242,27 @@ def test_copies_in_a_draft_are_one_choice_counted_on_the_card() -> None:
         assert button is not None
         assert (f"×{copies}</span>" in button.group(0)) is (copies > 1), button.group(0)
     assert 'class="card" role="img"' not in prompt  # nothing left unchoosable
+
+
+def _may_replace(state: rome.GameState) -> bool:
+    seat = rome.current_player(state)
+    built = set(state.players[seat].city) if seat is not None else set()
+    return any(a.verb == "build" and (a.row, a.col) in built for a in rome.legal_actions(state))
+
+
+def test_a_card_that_may_replace_a_building_says_what_the_mark_means() -> None:
+    """An Aqueduct may go over a building: its price shows over that building ("free"
+    over a Vegetable Farm), so the prompt says what the ⇄ on such a space means; a card
+    with nothing to replace says nothing of it."""
+    ui = next(u for seed in range(40) if (u := _first(seed, _may_replace)) is not None)
+    assert ui.session is not None
+    state = ui.session.state
+    seat = rome.current_player(state)
+    built = set(state.players[seat].city)
+    kinds = {a.kind for a in rome.legal_actions(state) if a.verb == "build"}
+    over = {a.kind for a in rome.legal_actions(state)
+            if a.verb == "build" and (a.row, a.col) in built}
+    line = "A space marked ⇄ replaces the building on it."
+    for kind in kinds:
+        chosen, _ = model.reduce(ui, model.Select(str(kind)))
+        assert (line in render_prompt(table_view(chosen))) is (kind in over), kind

@@ -146,6 +146,10 @@ def _act_prompt(view: TableView, name: str, why: str) -> str:
         hint.append(f"Choose a space for the {esc(chosen.name)} "
                     f"({_cost_words(view, chosen.cost, bricks)}). "
                     "<em>" + esc(chosen.rule) + "</em>")
+        built = {(r, c) for r, c, *_rest in p["city"]}
+        if any(a.verb == "build" and a.kind == view.selection and (a.row, a.col) in built
+               for a in view.actions):  # a price over a building read as a free space
+            hint.append("A space marked ⇄ replaces the building on it.")
     elif any(a.verb == "build" for a in view.actions):
         hint.append("Choose a card in your hand to see where it may go and what it costs.")
     if obs["built"]:
