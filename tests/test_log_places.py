@@ -10,6 +10,7 @@ columns, which the board does not draw.
 
 from __future__ import annotations
 
+import html
 import random
 import re
 
@@ -80,3 +81,19 @@ def test_every_place_a_log_line_names_is_on_the_board(players: int, seed: int) -
     marked = re.findall(r'<li [^>]*data-pos="([^"]+)" tabindex="0">', log)
     assert len(marked) == builds  # every build entry can be focused to mark its cell
     assert all(f'li[data-pos="{pos}"]' in log for pos in marked)
+
+
+def test_the_log_reads_newest_first_and_a_round_is_the_tables_not_a_seats() -> None:
+    """What a move set off (an influence scoring, the next round) stands above the move in
+    the newest-first list, each in a line of its own without the mover's colour."""
+    ui = finished(3, 2)
+    entry = next(e for e in ui.log if any(" begins. " in line for line in e.lines))
+    log = render(ui.log, limit=len(ui.log))
+    items = re.findall(r"<li ([^>]*)>(.*?)</li>", log)
+    move = next(i for i, (attrs, _t) in enumerate(items)
+                if f'data-index="{entry.index}"' in attrs)
+    assert entry.lines[0] in items[move][1] and f"seat-{entry.seat}" in items[move][0]
+    above = [text for _attrs, text in items[move - len(entry.lines) + 1:move]]
+    assert above == [html.escape(line, quote=False) for line in reversed(entry.lines[1:])]
+    assert all(attrs == 'class="table-event"'
+               for attrs, _t in items[move - len(entry.lines) + 1:move])

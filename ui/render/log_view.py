@@ -22,14 +22,21 @@ def _mark(pos: str) -> str:
             "</style>")
 
 
-def _item(entry: LogEntry) -> str:
+def _items(entry: LogEntry) -> list[str]:
+    """The entry's move in its seat's colour, then each thing the move set off (an
+    influence scoring, a new round) as a line of the table's own, in the order they
+    happened (:func:`render` turns the whole list newest first). Joined to the move, a
+    round's start read as the last seat's doing, and its lines ran oldest first in a list
+    read newest first."""
     mark = '<span class="auto-tag" title="played automatically">auto</span> ' \
         if entry.auto else ""
     seat_cls = f"seat-{entry.seat}" if entry.seat >= 0 else ""
-    body = "<br>".join(esc(line) for line in entry.lines)
+    move, *set_off = entry.lines
     at = f' data-pos="{esc(entry.pos)}" tabindex="0"' if entry.pos else ""
     rule = _mark(entry.pos) if entry.pos else ""
-    return f'<li class="{seat_cls}" data-index="{entry.index}"{at}>{mark}{body}{rule}</li>'
+    return ([f'<li class="{seat_cls}" data-index="{entry.index}"{at}>{mark}{esc(move)}{rule}'
+             "</li>"]
+            + [f'<li class="table-event">{esc(line)}</li>' for line in set_off])
 
 
 def render(entries: tuple[LogEntry, ...] | list[LogEntry], limit: int = 150,
@@ -42,7 +49,7 @@ def render(entries: tuple[LogEntry, ...] | list[LogEntry], limit: int = 150,
     for entry in shown:
         while waiting and waiting[0][0] <= entry.index:
             items.append(f'<li class="table-note">{esc(waiting.pop(0)[1])}</li>')
-        items.append(_item(entry))
+        items += _items(entry)
     items += [f'<li class="table-note">{esc(words)}</li>' for _at, words in waiting]
     if not items:
         items.append("<li>The game begins.</li>")
