@@ -149,5 +149,5 @@ def test_a_first_move_read_lower_than_the_next_says_why_in_plain_words():
     first = Line(value=1.0, loss=0.0, visits=325, **common)
     nxt = Line(value=4.2, loss=0.0, visits=1, **common)
     assert why(first, nxt, [nxt]) == (
-        "It is the move the search came back to most (325 looks); the next seems about "
-        "3 points better, but from only 1 look, too few to trust.")
+        "It is the move the search tried most (325 times); the next seems about "
+        "3 points better, but from only 1 try, too few to trust.")

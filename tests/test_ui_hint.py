@@ -129,8 +129,8 @@ def test_the_answer_names_offered_moves_best_first_and_can_be_followed() -> None
 
 
 @pytest.mark.parametrize("looks, said", [
-    ((325, 1), "Tried less by the search (1 look against 325)."),
-    ((325, 80), "Tried less by the search (80 looks against 325)."),
+    ((325, 1), "Tried too rarely by the search to compare (1 time against 325)."),
+    ((325, 80), "Tried too rarely by the search to compare (80 times against 325)."),
     ((325, 90), "About as good as the first."),  # over a quarter as often: alike
     ((0, 0), "About as good as the first."),  # ranked by roll-outs: values as sure
 ])

@@ -156,14 +156,14 @@ def why(line: Line, nxt: Line, lower: list[Line]) -> str:
     if line.own is None or nxt.own is None or line.others is None or nxt.others is None:
         tail = ""
         if nxt.visits and line.visits > nxt.visits:
-            tail = (f", and the search came back to it more often ({line.visits} looks "
-                    f"against {nxt.visits})")
+            tail = (f", and the search tried it more often ({line.visits} times against "
+                    f"{nxt.visits})")
         elif line.visits > nxt.visits:
-            tail = f", the move the search settled on ({line.visits} looks)"
+            tail = f", the move the search settled on (tried {line.visits} times)"
         if gap <= -EVEN:
-            head = (f"the move the search came back to most ({line.visits} looks); the next "
-                    f"seems {_about(gap, 'better')}, but from only "
-                    f"{plural(nxt.visits, 'look')}, too few to trust")
+            head = (f"the move the search tried most ({line.visits} times); the next seems "
+                    f"{_about(gap, 'better')}, but from only {plural(nxt.visits, 'try', 'tries')}"
+                    ", too few to trust")
             tail = ""
     else:
         effects = []

@@ -42,8 +42,8 @@ def closeness(loss: float, looks: int, first_looks: int) -> str:
     tried once and called "about as good as" one tried 325 times told the player nothing
     true."""
     if loss < EVEN and looks and looks * LESS_LOOKED < first_looks:
-        return (f"tried less by the search ({looks} look{'s' if looks != 1 else ''} "
-                f"against {first_looks})")
+        return (f"tried too rarely by the search to compare ({looks} "
+                f"time{'s' if looks != 1 else ''} against {first_looks})")
     if loss < EVEN:
         return "about as good as the first"
     return f"about {loss:.0f} point{'s' if round(loss) != 1 else ''} worse than the first"
