@@ -48,6 +48,20 @@ def patient_waits(page: Page) -> None:
     expect.set_options(timeout=30_000)
 
 
+# The marked control wholly in the window, above the phone's tab bar unless it is a tab:
+# the learner must not have to scroll to find what the step asks for.
+MARKED_IN_VIEW_JS = """() => {
+  const m = document.querySelector('[data-tutorial-target]');
+  if (!m) return true;
+  const r = m.getBoundingClientRect();
+  const tabs = document.getElementById('tabs');
+  const bar = tabs && tabs.getClientRects().length && !tabs.contains(m)
+    ? tabs.getBoundingClientRect().top : innerHeight;
+  return r.height > 0 && r.top >= -0.5 && r.bottom <= bar + 0.5
+    || `${m.outerHTML.slice(0, 90)} at ${Math.round(r.top)}-${Math.round(r.bottom)} of ${bar}`;
+}"""
+
+
 def settled(page: Page) -> dict:
     found: dict = page.wait_for_function(SETTLED_JS).json_value()
     return found
@@ -79,6 +93,7 @@ def follow(page: Page, size: str, reload_at: int | None = None) -> tuple[list[st
             again = settled(page)
             assert again["moves"] == now["moves"] and again["text"], "the reload resumed it"
             reload_at = None
+        assert page.evaluate(MARKED_IN_VIEW_JS) is True, (size, step, now["text"][-90:])
         click(page, page.locator("[data-tutorial-target]"))
         if now["moves"] >= 0:
             after = page.evaluate("Number(document.getElementById('table')?.dataset.moves)")
