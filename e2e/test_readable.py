@@ -176,6 +176,10 @@ def test_phone_mid_game_does_not_scroll_sideways(table_page: Page) -> None:
         page.locator(f'button[data-tab="{tab}"]').click()
         wide = page.evaluate("document.documentElement.scrollWidth - innerWidth")
         assert wide <= 0, f"the {tab} tab scrolls {wide} px sideways"
+        # the long name gives way, never the round ("3 …" told nothing)
+        cut = page.evaluate("""() => { const r = document.querySelector('.topbar .round');
+            return r.scrollWidth - r.clientWidth; }""")
+        assert cut <= 0, f"the round is cut by {cut} px"
         for theme in ("light", "dark"):
             set_theme(page, theme)
             page.screenshot(path=str(ARTIFACTS / f"midgame-390x844-{tab}-{theme}.png"))

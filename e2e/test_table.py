@@ -445,6 +445,9 @@ PHONE_CHECK = """() => {
       if (overlap(box(a), box(b)))
         out.problems.push('header overlap: ' + name(a) + ' / ' + name(b));
     }));
+    const round = document.querySelector('.topbar .round');  // "3 …" told nothing
+    if (round && round.scrollWidth > round.clientWidth + 0.5)
+      out.problems.push('the round is cut: ' + round.textContent);
     const parts = ['.topbar', '#notice', '#prompt', '#handover', '#board', '#me', '#others',
                    '#log-box', '#final-area', '#tabs'].map(s => document.querySelector(s))
       .filter(el => el && shown(el));
