@@ -62,6 +62,31 @@ MARKED_IN_VIEW_JS = """() => {
 }"""
 
 
+# A marked city space's built neighbours hidden by its scroller or the phone's tab bar: a
+# step says "next to your Vegetable Farm", and the farm must show beside the space.
+NEIGHBOURS_HIDDEN_JS = """() => {
+  const m = document.querySelector('[data-tutorial-target]');
+  if (!m || !m.matches('.cell.target')) return [];
+  const at = (el) => [parseInt(el.style.gridRow), parseInt(el.style.gridColumn)];
+  const [r, c] = at(m);
+  const tabs = document.getElementById('tabs');
+  const bar = tabs && tabs.getClientRects().length ? tabs.getBoundingClientRect().top
+    : innerHeight;
+  let box = m.parentElement;
+  while (box && !['auto', 'scroll'].includes(getComputedStyle(box).overflowY)) {
+    box = box.parentElement;
+  }
+  const top = Math.max(0, box ? box.getBoundingClientRect().top : 0);
+  const bottom = Math.min(bar, box ? box.getBoundingClientRect().bottom : innerHeight);
+  return [...m.parentElement.children].filter((x) => {
+    const [rr, cc] = at(x);
+    const b = x.getBoundingClientRect();
+    return Math.abs(rr - r) + Math.abs(cc - c) === 1 && x.matches('.built')
+      && (b.top < top - 0.5 || b.bottom > bottom + 0.5);
+  }).map((x) => x.title || x.textContent.trim());
+}"""
+
+
 def settled(page: Page) -> dict:
     found: dict = page.wait_for_function(SETTLED_JS).json_value()
     return found
@@ -94,6 +119,7 @@ def follow(page: Page, size: str, reload_at: int | None = None) -> tuple[list[st
             assert again["moves"] == now["moves"] and again["text"], "the reload resumed it"
             reload_at = None
         assert page.evaluate(MARKED_IN_VIEW_JS) is True, (size, step, now["text"][-90:])
+        assert page.evaluate(NEIGHBOURS_HIDDEN_JS) == [], (size, step, now["text"][-90:])
         click(page, page.locator("[data-tutorial-target]"))
         if now["moves"] >= 0:
             after = page.evaluate("Number(document.getElementById('table')?.dataset.moves)")
