@@ -35,6 +35,7 @@ from ui.render.table import regions, render_player
 from ui.render.table_layout import TABLE_SKELETON, controls
 from ui.render.view import table_view
 from ui.saves.session import Seat, Session
+from ui.words import facts
 from ui.worker import ai_worker
 from ui_drive import at_random, next_event, prepared
 
@@ -266,3 +267,34 @@ def test_a_card_that_may_replace_a_building_says_what_the_mark_means() -> None:
     for kind in kinds:
         chosen, _ = model.reduce(ui, model.Select(str(kind)))
         assert (line in render_prompt(table_view(chosen))) is (kind in over), kind
+
+
+def _turn_bricks(state: rome.GameState) -> int:
+    obs = rome.observation(state, rome.current_player(state))
+    return facts.strip_now(obs)[1][obs["acting"] - 1][0]
+
+
+@pytest.mark.parametrize("bricks_now", [0, 1])
+def test_a_builds_cost_says_how_it_is_paid_in_whole_words(bricks_now: int) -> None:
+    """"(2 bricks: 4 coins)" read as a price list: with no brick this turn the cost is
+    "paid with" what it takes; with some, "this turn's 1, then …", or "paid with this
+    turn's bricks" when they cover it."""
+    forms = {"free": r"\(free\)",
+             "covered": r"\(\d+ bricks?, paid with this turn's bricks\)",
+             "none": r"\(\d+ bricks?, paid with [^)]*\d+ (?:coin|brick token)",
+             "some": r"\(\d+ bricks?: this turn's (\d+), then [^)]+\)"}
+    allowed = {"free", "none"} if bricks_now == 0 else {"free", "covered", "some"}
+    ui = next(u for seed in range(40) if (u := _first(
+        seed, lambda st: st.step == "act" and not st.built
+        and (_turn_bricks(st) > 0) is (bricks_now > 0)
+        and any(a.verb == "build" and rome.BUILDINGS[str(a.kind)].cost > _turn_bricks(st)
+                for a in rome.legal_actions(st)))) is not None)
+    assert ui.session is not None
+    seen = set()
+    for kind in {a.kind for a in rome.legal_actions(ui.session.state) if a.verb == "build"}:
+        chosen, _ = model.reduce(ui, model.Select(str(kind)))
+        said = render_prompt(table_view(chosen))
+        form = next((f for f, r in forms.items() if re.search(r, said)), None)
+        assert form in allowed, (form, said[:300])
+        seen.add(form)
+    assert seen & {"none", "some"}, seen  # a price beyond this turn's bricks was said

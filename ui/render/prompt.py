@@ -124,8 +124,10 @@ def _cost_words(view: TableView, cost: int, turn_bricks: int) -> str:
     if paid is None or not (paid.tokens or paid.coins):
         return f"{bricks}, paid with this turn's bricks" if cost else "free"
     # the engine's price is what this turn's bricks leave unpaid: all of them are used
-    now = f"this turn's {turn_bricks}, then " if turn_bricks else ""
-    return f"{bricks}: {now}{price_text(paid.tokens, paid.coins)}"
+    price = price_text(paid.tokens, paid.coins)
+    if turn_bricks:
+        return f"{bricks}: this turn's {turn_bricks}, then {price}"
+    return f"{bricks}, paid with {price}"
 
 
 def _act_prompt(view: TableView, name: str, why: str) -> str:
