@@ -178,7 +178,10 @@ def test_phone_mid_game_does_not_scroll_sideways(table_page: Page) -> None:
         assert wide <= 0, f"the {tab} tab scrolls {wide} px sideways"
         # the long name gives way, never the round ("3 …" told nothing)
         cut = page.evaluate("""() => { const r = document.querySelector('.topbar .round');
-            return r.scrollWidth - r.clientWidth; }""")
+            const box = r.closest('.status').getBoundingClientRect();
+            return Math.max(r.scrollWidth - r.clientWidth,
+                            r.getBoundingClientRect().right - box.right,
+                            box.left - r.getBoundingClientRect().left); }""")
         assert cut <= 0, f"the round is cut by {cut} px"
         for theme in ("light", "dark"):
             set_theme(page, theme)

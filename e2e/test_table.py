@@ -446,7 +446,8 @@ PHONE_CHECK = """() => {
         out.problems.push('header overlap: ' + name(a) + ' / ' + name(b));
     }));
     const round = document.querySelector('.topbar .round');  // "3 …" told nothing
-    if (round && round.scrollWidth > round.clientWidth + 0.5)
+    if (round && (round.scrollWidth > round.clientWidth + 0.5
+                  || box(round).r > box(round.closest('.status')).r + 0.5))
       out.problems.push('the round is cut: ' + round.textContent);
     const parts = ['.topbar', '#notice', '#prompt', '#handover', '#board', '#me', '#others',
                    '#log-box', '#final-area', '#tabs'].map(s => document.querySelector(s))

@@ -10,6 +10,7 @@ seeded greedy games with 2 to 4 players, drawn by Hypothesis.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 
 from hypothesis import HealthCheck, given, settings
@@ -151,3 +152,11 @@ def test_a_first_move_read_lower_than_the_next_says_why_in_plain_words():
     assert why(first, nxt, [nxt]) == (
         "It is the move the search tried most (325 times); the next seems about "
         "3 points better, but from only 1 try, too few to trust.")
+    rolled = Line(value=4.2, loss=0.0, visits=0, **common)  # ranked by a played-out line
+    assert why(first, rolled, [rolled]) == (
+        "It is the move the search tried most (325 times); the next seems about "
+        "3 points better, but it was only played on greedily, never searched.")
+    once = Line(value=1.0, loss=0.0, visits=1, **common)
+    assert why(once, rolled, [rolled]).endswith("but it was only played on greedily, never "
+                                                "searched.")
+    assert "(tried 1 time)" in why(once, replace(rolled, value=0.5), [])

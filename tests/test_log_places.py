@@ -10,7 +10,6 @@ columns, which the board does not draw.
 
 from __future__ import annotations
 
-import html
 import random
 import re
 
@@ -23,6 +22,7 @@ from ui.render.log_view import render
 from ui.render.table import regions
 from ui.render.view import table_view
 from ui.saves.session import Seat, Session
+from ui.words.markup import esc
 from ui_drive import at_random, play_until
 
 NUMBERS = {"two": 2, "three": 3, "four": 4}
@@ -87,13 +87,16 @@ def test_the_log_reads_newest_first_and_a_round_is_the_tables_not_a_seats() -> N
     """What a move set off (an influence scoring, the next round) stands above the move in
     the newest-first list, each in a line of its own without the mover's colour."""
     ui = finished(3, 2)
-    entry = next(e for e in ui.log if any(" begins. " in line for line in e.lines))
+    entry = next(e for e in ui.log if any(x.startswith("Influence scoring") for x in e.lines)
+                 and any(" begins. " in x for x in e.lines))  # a scoring, the next round
     log = render(ui.log, limit=len(ui.log))
     items = re.findall(r"<li ([^>]*)>(.*?)</li>", log)
     move = next(i for i, (attrs, _t) in enumerate(items)
                 if f'data-index="{entry.index}"' in attrs)
     assert entry.lines[0] in items[move][1] and f"seat-{entry.seat}" in items[move][0]
     above = [text for _attrs, text in items[move - len(entry.lines) + 1:move]]
-    assert above == [html.escape(line, quote=False) for line in reversed(entry.lines[1:])]
+    assert above == [esc(line) for line in reversed(entry.lines[1:])]
+    assert above[-1].startswith("Influence scoring")  # nearest the move that set it off
+    assert next(i for i, x in enumerate(above) if " begins. " in x) < len(above) - 1
     assert all(attrs == 'class="table-event"'
                for attrs, _t in items[move - len(entry.lines) + 1:move])

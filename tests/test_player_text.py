@@ -35,7 +35,6 @@ from ui.render.table import regions, render_player
 from ui.render.table_layout import TABLE_SKELETON, controls
 from ui.render.view import table_view
 from ui.saves.session import Seat, Session
-from ui.words import facts
 from ui.worker import ai_worker
 from ui_drive import at_random, next_event, prepared
 
@@ -204,11 +203,11 @@ def test_the_bricks_chip_says_which_are_this_turns_and_which_are_tokens() -> Non
     assert ui is not None and ui.session is not None
     state = ui.session.state
     tokens = len(state.players[rome.current_player(state)].bricks)
-    chip = re.search(r'title="bricks this turn">.*?</i> ([^<]*)</span>',
+    chip = re.search(r'title="bricks: this turn\'s and brick tokens">.*?</i> ([^<]*)</span>',
                      render_prompt(table_view(ui)))
     assert chip is not None
     count, said = chip.group(1).split(" this turn, ")
-    assert int(count) >= 0
+    assert int(count) == _turn_bricks(state)  # the acting space's bricks on the strip
     assert said == {0: "no tokens", 1: "1 token"}.get(tokens, f"{tokens} tokens")
 
 
@@ -263,15 +262,15 @@ def test_a_card_that_may_replace_a_building_says_what_the_mark_means() -> None:
     kinds = {a.kind for a in rome.legal_actions(state) if a.verb == "build"}
     over = {a.kind for a in rome.legal_actions(state)
             if a.verb == "build" and (a.row, a.col) in built}
-    line = "A space marked ⇄ replaces the building on it."
+    line = "Building on a space marked ⇄ replaces the building there."
     for kind in kinds:
         chosen, _ = model.reduce(ui, model.Select(str(kind)))
         assert (line in render_prompt(table_view(chosen))) is (kind in over), kind
 
 
 def _turn_bricks(state: rome.GameState) -> int:
-    obs = rome.observation(state, rome.current_player(state))
-    return facts.strip_now(obs)[1][obs["acting"] - 1][0]
+    """The bricks the acting emissary's space gives this turn, from the engine's state."""
+    return rome.strip_space_resources(state, state.acting)[0]
 
 
 @pytest.mark.parametrize("bricks_now", [0, 1])

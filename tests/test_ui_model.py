@@ -18,7 +18,6 @@ from html.parser import HTMLParser
 import pytest
 
 import rome
-from rome.ai.players import computer_player
 from ui import model
 from ui.address import game_options as parse_address
 from ui.model import Mode, UiState
@@ -360,18 +359,6 @@ def test_end_screen_has_no_empty_turn_order_and_lists_areas() -> None:
     cells = re.findall(r'data-points="\d+"><td>([^<]*)</td>', html)
     assert cells and all(re.fullmatch(r"\d+ × value [234]", c) for c in cells), cells
 
-
-@pytest.mark.parametrize("shrine", [False, True])
-def test_the_end_screen_names_the_shrine_only_in_games_with_it(shrine: bool) -> None:
-    """A row and a legend entry of noughts for a Shrine the game never had would send a
-    newcomer looking for it; with the Shrine in play its row and colour are there."""
-    state = list(rome.playthrough(rome.new_game(2, seed=4, shrine=shrine),
-                                  computer_player("greedy"), automatic=True))[-1][2]
-    assert rome.is_over(state)
-    html = render_end(state, ("Ann", "Bea"))
-    assert ('<th scope="row">Shrine</th>' in html) is shrine
-    assert (">Shrine</li>" in html) is shrine
-    assert '<th scope="row">Temples</th>' in html and ">Temples</li>" in html
 
 
 def test_saved_games_are_listed_with_seats_round_and_date() -> None:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from .. import Action, GameState, Observation, move_words
 from ..cards import space_resources
+from ..wording import counted
 from .advice import EVEN
 from .answers import Gains, Mark, Move
 from .evaluate import TERMS
@@ -66,10 +67,6 @@ round's end lays out, whatever the move; the influence a move gains is said as s
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 
 
-def plural(n: int, one: str, many: str = "") -> str:
-    return f"{n} {one if n == 1 else many or one + 's'}"
-
-
 def tempo(obs: Observation, action: Action) -> str:
     """What an emissary placement buys: the turn's resources and when it comes."""
     if action.verb != "place" or not obs["strips"] or obs["strips"][0] is None:
@@ -79,7 +76,7 @@ def tempo(obs: Observation, action: Action) -> str:
     assert space is not None  # a place names its space
     bricks, cogs = space_resources(strip, flipped, space)
     return (f"acts {ORDINALS.get(space, f'{space}th')} this round with "
-            f"{plural(bricks, 'brick')} and {plural(cogs, 'cog')}")
+            f"{counted(bricks, 'brick')} and {counted(cogs, 'cog')}")
 
 
 def split(line: Line) -> tuple[float, list[str], float, list[str]]:
@@ -97,7 +94,7 @@ def split(line: Line) -> tuple[float, list[str], float, list[str]]:
     if line.bricks > 0 and "brick tokens" not in down:
         down["brick tokens"] = 0.0  # spent, even if the estimate prices them at nothing
     if line.coins > 0:
-        down[plural(line.coins, "coin")] = 0.0  # already in the points now
+        down[counted(line.coins, "coin")] = 0.0  # already in the points now
     named = sorted(up.items(), key=lambda t: -t[1])
     lost = sorted(down.items(), key=lambda t: -t[1])
     return (sum(up.values()), [w for w, v in named if v >= 0.5][:2],
@@ -112,17 +109,17 @@ def reason(line: Line, timing: str = "") -> str:
     if line.influence:
         parts.append(f"{line.influence:+d} influence")
     if line.bricks < 0:
-        parts.append(f"+{plural(-line.bricks, 'brick token')}")
+        parts.append(f"+{counted(-line.bricks, 'brick token')}")
     if line.coins < 0:
-        parts.append(f"+{plural(-line.coins, 'coin')}")
+        parts.append(f"+{counted(-line.coins, 'coin')}")
     if line.cards > 0:
-        parts.append(f"{plural(line.cards, 'card')} kept for later turns")
+        parts.append(f"{counted(line.cards, 'card')} kept for later turns")
     setup, ups, cost, downs = split(line)
     if round(setup) >= 1:
-        parts.append(f"sets up about {plural(round(setup), 'point')}"
+        parts.append(f"sets up about {counted(round(setup), 'point')}"
                      + (f" ({', '.join(ups)})" if ups else ""))
     if downs:
-        worth = f"about {plural(round(cost), 'point')}: " if round(cost) >= 1 else ""
+        worth = f"about {counted(round(cost), 'point')}: " if round(cost) >= 1 else ""
         parts.append(f"costs {worth}{', '.join(downs)}")
     return "; ".join(parts)
 
@@ -134,7 +131,7 @@ def total(line: Line) -> int:
 
 
 def _about(x: float, what: str) -> str:
-    return f"about {plural(round(abs(x)), 'point')} {what}"
+    return f"about {counted(round(abs(x)), 'point')} {what}"
 
 
 def why(line: Line, nxt: Line, lower: list[Line]) -> str:
@@ -155,15 +152,17 @@ def why(line: Line, nxt: Line, lower: list[Line]) -> str:
         head = f"within a point of the next suggestion once the next turns are {searched}"
     if line.own is None or nxt.own is None or line.others is None or nxt.others is None:
         tail = ""
+        tried = counted(line.visits, "time")
         if nxt.visits and line.visits > nxt.visits:
-            tail = (f", and the search tried it more often ({line.visits} times against "
-                    f"{nxt.visits})")
+            tail = f", and the search tried it more often ({tried} against {nxt.visits})"
         elif line.visits > nxt.visits:
-            tail = f", the move the search settled on (tried {line.visits} times)"
+            tail = f", the move the search settled on (tried {tried})"
         if gap <= -EVEN:
-            head = (f"the move the search tried most ({line.visits} times); the next seems "
-                    f"{_about(gap, 'better')}, but from only {plural(nxt.visits, 'try', 'tries')}"
-                    ", too few to trust")
+            # a move ranked by one played-out line was never tried by the search at all
+            trust = (f"from only {counted(nxt.visits, 'try', 'tries')}, too few to trust"
+                     if nxt.visits else "it was only played on greedily, never searched")
+            head = (f"the move the search tried most ({tried}); the next seems "
+                    f"{_about(gap, 'better')}, but {trust}")
             tail = ""
     else:
         effects = []

@@ -4,9 +4,10 @@ answer is still for the table as it is.
 
 Both ask for the same analysis (``rome.ai.ADVICE_LEVEL``, seeded by ``rome.ai.advice_seed``
 from the game's seed and the decision), so the review of a decision repeats the hint given
-there. Moves are in the analysis' words, told apart where two would read alike (the move
-played and the better one may be the same card beside the same neighbour, on two sides);
-``rome.move_words`` in the position they were met in only where an answer has none."""
+there. The better move is in the analysis' words (with what its plan builds next); the
+move played in ``rome.move_words``, where it was met (what was done, not the analysis'
+plan for it), unless both read alike: then in the analysis' words, which tell the two
+apart (the same card beside the same neighbour, on two sides)."""
 
 from __future__ import annotations
 
@@ -118,9 +119,11 @@ def _shown(ui: UiState) -> Result:
         try:
             at = s.states[line["ply"]]
             move, better = rome.Action.parse(line["played"]), rome.Action.parse(line["best"])
+            played = rome.move_words(at, move)  # what was done, without a plan after it
+            if move != better and played == rome.move_words(at, better):
+                played = line["played_words"] or played  # told apart by side, or by deck
             kept.append(Reviewed(line["ply"], line["round"], move, better, line["loss"],
-                                 line["reason"],
-                                 line["played_words"] or rome.move_words(at, move),
+                                 line["reason"], played,
                                  line["best_words"] or rome.move_words(at, better)))
             valid.append(line)
         except (rome.RomeError, TypeError, ValueError, IndexError):

@@ -33,8 +33,8 @@ def _card_choices(verb: str, kinds: list[str], view: TableView, label: str) -> s
                 if copies > 1 else ""
             out.append(button(card_face(kind) + count + hint_mark(view, choice_place(kind)),
                               cls="card choice", data_action=str(action), data_card=kind,
-                              aria=f"{label}: {card_title(kind)}"
-                                   + (f" ({copies} alike)" if copies > 1 else "")))
+                              aria=(f"{label} one of {copies} alike" if copies > 1
+                                    else label) + f": {card_title(kind)}"))
         else:
             out.extend(f'<div class="card" role="img" aria-label="{esc(card_title(kind))}">'
                        f"{card_face(kind)}</div>" for _ in range(copies))
@@ -138,7 +138,7 @@ def _act_prompt(view: TableView, name: str, why: str) -> str:
     p = obs["players"][cur]
     tokens = len(p["bricks"])
     left_b = "used" if obs["built"] else f"{bricks} this turn, {plural(tokens, 'token')}"
-    res = (f'<span class="res" title="bricks this turn">'
+    res = (f'<span class="res" title="bricks: this turn\'s and brick tokens">'
            f'<i class="sym brick mini"></i> {left_b}</span> '
            f'<span class="res" title="cogs this turn">⚙ {"used" if obs["produced"] else cogs}'
            f'</span> <span class="res" title="coins">¢ {p["coins"]}</span>')
@@ -151,7 +151,7 @@ def _act_prompt(view: TableView, name: str, why: str) -> str:
         built = {(r, c) for r, c, *_rest in p["city"]}
         if any(a.verb == "build" and a.kind == view.selection and (a.row, a.col) in built
                for a in view.actions):  # a price over a building read as a free space
-            hint.append("A space marked ⇄ replaces the building on it.")
+            hint.append("Building on a space marked ⇄ replaces the building there.")
     elif any(a.verb == "build" for a in view.actions):
         hint.append("Choose a card in your hand to see where it may go and what it costs.")
     if obs["built"]:

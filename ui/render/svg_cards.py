@@ -2,8 +2,8 @@
 
 Why SVG strings: one drawing scales from a phone's city cell to a desktop hand card,
 and text stays crisp. Each card shows at a glance its type (background and icon),
-colour (public buildings also carry the colour's letter, a second cue for
-colour-blind players), cost in bricks, stars, residential value and any tokens.
+colour (a shape per colour, and on a full-size card the colour's letter: cues for
+colour-blind players beside the hue), cost in bricks, stars, residential value and any tokens.
 The full rule text travels in ``<title>`` (tooltip) and the accessible name.
 """
 
