@@ -21,7 +21,8 @@ UI and the AI may use is exported here; ``rome.cards``, ``rome.city`` and
   makes the computer levels players too).
 * :func:`observation` is what one seat may know; the AI and a seat's UI use only that.
   :func:`sample_state` deals a full state consistent with an observation.
-* :func:`describe` (log lines), :func:`reveals_hidden` (the undo limit),
+* :func:`describe` (log lines), :func:`move_words` / :func:`place_words` / :func:`counted`
+  (a move, a place, a count in a player's words), :func:`reveals_hidden` (the undo limit),
   :func:`sensible_actions` / :func:`automatic_action` / :func:`produce_helps`.
 * ``state.to_dict()`` / :meth:`GameState.from_dict` save and restore a game.
 * Errors (:mod:`rome.errors`): every public function raises a :class:`RomeError`
@@ -71,7 +72,7 @@ from .score_input import FinishedCity, read_city, score_finished_city
 from .scoring import CATEGORIES, CATEGORY_WORDS
 from .setup import new_game
 from .state import SAVE_VERSION, GameState, PlayerState
-from .wording import move_words, place_words
+from .wording import counted, move_words, place_words
 
 PUBLIC_MODULES = ("rome.cards", "rome.city", "rome.scoring", "rome.score_input",
                   "rome.citycode", "rome.ai", "rome.ai.levels")
@@ -84,7 +85,7 @@ __all__ = [
     "JSON", "JSONLike", "NotationError", "Observation", "ObservationError",
     "PUBLIC_MODULES", "Phase", "Player", "PlayerState", "RomeError", "SAVE_VERSION",
     "ScoreInputError", "SeenCard", "SeenPlayer", "SetupError", "StateError", "Step",
-    "apply_action", "automatic_action", "build_cost", "current_player", "describe",
+    "apply_action", "automatic_action", "build_cost", "counted", "current_player", "describe",
     "final_scores", "influence_in_deck", "is_legal", "is_over", "legal_actions",
     "move_words", "new_game", "observation", "observation_json", "parse_legal",
     "place_words", "play", "playthrough", "produce_cost", "produce_helps",

@@ -21,9 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import Action, GameState, Observation, move_words
+from .. import Action, GameState, Observation, counted, move_words
 from ..cards import space_resources
-from ..wording import counted
 from .advice import EVEN
 from .answers import Gains, Mark, Move
 from .evaluate import TERMS
