@@ -140,9 +140,14 @@ def crash_worker(page: Page) -> float:
 
 def play_until_computer(page: Page) -> int:
     """The human plays the first offered action until the computer is to move; the number
-    of moves then (the computer's next move makes one more)."""
+    of moves then (the computer's next move makes one more). A human move the table plays
+    itself (a forced one, after the pace's pause) offers no action: the wait is for a
+    choice or the computer's turn, whichever comes (clicking at once waited 90 s for a
+    choice that never came when the computer's turn followed the forced move)."""
     while True:
-        page.wait_for_function(f"['human', 'computer'].includes({TABLE}.dataset.waiting)")
+        wait_until(page, f"() => {TABLE}?.dataset.waiting === 'computer' || ("
+                   f"{TABLE}?.dataset.waiting === 'human' && "
+                   "!!document.querySelector('[data-action]:not([disabled])'))")
         moves = int(page.locator("#table").get_attribute("data-moves") or "0")
         if page.locator("#table").get_attribute("data-waiting") == "computer":
             return moves
