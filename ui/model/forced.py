@@ -17,6 +17,8 @@ human at the table who kept it.
 
 from __future__ import annotations
 
+from itertools import groupby
+
 import rome
 from ui.model.messages import Message, said, unsaid
 from ui.saves.session import Session
@@ -73,12 +75,8 @@ def saying(messages: tuple[Message, ...], session: Session | None) -> tuple[Mess
     parts = () if session is None or rome.is_over(session.state) else forced_since(session)
     if not parts:
         return unsaid(messages, KIND)
-    runs: list[tuple[str, int]] = []  # a seat's two turns ended in a row read as a bug
-    for part in parts:
-        if runs and runs[-1][0] == part:
-            runs[-1] = (part, runs[-1][1] + 1)
-        else:
-            runs.append((part, 1))
+    # a seat's two turns ended in a row read as a bug: said once, "twice"
+    runs = [(part, len(list(same))) for part, same in groupby(parts)]
     earlier = sum(n for _part, n in runs[:-SAID_AT_MOST])
     named = "; ".join(part + TIMES.get(n, f" {n} times") for part, n in runs[-SAID_AT_MOST:])
     if earlier > 0:

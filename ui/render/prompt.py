@@ -148,7 +148,7 @@ def _act_prompt(view: TableView, name: str, why: str) -> str:
         hint.append(f"Choose a space for the {esc(chosen.name)} "
                     f"({_cost_words(view, chosen.cost, bricks)}). "
                     "<em>" + esc(chosen.rule) + "</em>")
-        built = {(r, c) for r, c, *_rest in p["city"]}
+        built = facts.kinds_of(p)
         if any(a.verb == "build" and a.kind == view.selection and (a.row, a.col) in built
                for a in view.actions):  # a price over a building read as a free space
             hint.append("Building on a space marked ⇄ replaces the building there.")
