@@ -62,8 +62,10 @@ def also_shown(kind: str) -> str:
 
 
 def plural(n: int, one: str, many: str = "") -> str:
-    """``1 brick``, ``3 bricks``, ``no bricks``."""
-    return f"{n if n else 'no'} {one if n == 1 else many or one + 's'}"
+    """``1 brick``, ``3 bricks``, ``no bricks``: the engine's :func:`rome.counted`, but
+    nothing is "no", as a sentence says it (the log's figures stay figures)."""
+    said = rome.counted(n, one, many or None)
+    return f"no{said[1:]}" if n == 0 else said
 
 
 def kind_words(b: Building) -> str:
