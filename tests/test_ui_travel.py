@@ -134,3 +134,28 @@ def test_the_new_building_stays_outlined_until_the_humans_next_decision() -> Non
         assert "recent" in cell_classes(ui, *where)
     ui, _ = model.reduce(ui, model.Act(rome.sensible_actions(ui.session.state)[0]))
     assert "recent" not in cell_classes(ui, *where)
+
+
+def test_a_computer_waits_the_whole_pace_only_for_the_first_move_of_its_turn() -> None:
+    """At the normal pace (800 ms): the first move of a computer's turn waits 800 ms after
+    a chosen move, 450 ms after a forced move (which waited 350 ms: 800 in all), the rest
+    of that turn 320 ms (a card's travel), and a forced move anyone's 350 ms."""
+    seats = [Seat("A", True), Seat("B", False, "random"), Seat("C", False, "random")]
+    ui, _ = model.reduce(UiState(pace=800), model.Begin(Session.new(seats, 12, False)))
+    chooser = at_random(random.Random(12))
+    seen: dict[str, set[int]] = {"first": set(), "first after forced": set(),
+                                 "follow-on": set(), "forced": set()}
+    for _ in range(400):
+        ui, effects = model.reduce(ui, next_event(ui, chooser, chooser))
+        if ui.mode is Mode.OVER:
+            break
+        s = ui.session
+        for e in effects:
+            if isinstance(e, model.Ask):
+                kind = ("follow-on" if s.actors[-1] == e.seat
+                        else "first after forced" if s.auto[-1] else "first")
+                seen[kind].add(e.delay_ms)
+            elif isinstance(e, model.Wait):
+                seen["forced"].add(e.ms)
+    assert seen == {"first": {800}, "first after forced": {450}, "follow-on": {320},
+                    "forced": {350}}
