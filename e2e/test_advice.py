@@ -13,7 +13,7 @@ import time
 
 from conftest import ROOT, OpenGame
 from playwright.sync_api import Page, expect
-from test_table import check_axe_both_themes
+from table_checks import check_axe_both_themes
 
 from rome.ai import ADVICE_SOURCE
 

@@ -16,7 +16,7 @@ import pytest
 from conftest import ROOT, OpenGame, answered, wait_ready, watch_errors
 from playwright.sync_api import Page, expect
 from storage_faults import FAILS_LATER, FULL_STORAGE
-from test_table import check_axe_both_themes
+from table_checks import check_axe_both_themes
 
 import rome
 from rome.citycode import read_code

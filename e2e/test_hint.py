@@ -11,7 +11,7 @@ import json
 
 from conftest import DESKTOP, PHONE, ROOT, OpenGame
 from playwright.sync_api import Page, expect
-from test_table import check_axe_both_themes
+from table_checks import check_axe_both_themes
 
 from rome.ai import ADVICE_SOURCE
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from conftest import CUT_NAMES_JS, PHONE, OpenGame, click
 from playwright.sync_api import Dialog, Page, expect
-from test_table import check_axe_both_themes, patient_waits, shoot_themes  # noqa: F401
+from table_checks import check_axe_both_themes, patient_waits, shoot_themes  # noqa: F401
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts" / "hotseat"
 SIZES = {"1280x720": (1280, 720), "1366x768": (1366, 768), "1920x1080": (1920, 1080)}

@@ -27,7 +27,7 @@ from conftest import DESKTOP, PHONE, PageErrors, answered, click, watch_errors
 from embedhost import TwoOriginGuard, _origin, readme_host_snippet, watch_heights_js
 from playwright.sync_api import Browser, Frame, Page, expect
 from playwright.sync_api import Error as PlaywrightError
-from test_table import AXE
+from table_checks import AXE
 
 from scripts.serve import start_server
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from conftest import PHONE, SharedPage, wait_ready
 from playwright.sync_api import Browser, Page
-from test_table import FINISH_JS, axe_serious, set_theme
+from table_checks import FINISH_JS, axe_serious, set_theme
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts" / "looks"
 SIZES = {"1280x720": (1280, 720), "1366x768": (1366, 768), "1920x1080": (1920, 1080)}

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from conftest import DESKTOP, PHONE
 from playwright.sync_api import Page, expect
-from test_table import check_axe_both_themes, shoot_themes
+from table_checks import check_axe_both_themes, shoot_themes
 
 import rome
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from conftest import DESKTOP, PHONE, OpenGame, answered, click, wait_ready
 from playwright.sync_api import Page, expect
-from test_table import check_axe_both_themes
+from table_checks import check_axe_both_themes
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "e2e" / "artifacts" / "tutorial"
