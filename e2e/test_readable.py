@@ -193,4 +193,4 @@ def test_phone_mid_game_does_not_scroll_sideways(table_page: Page) -> None:
         set_theme(page, theme)
         assert not axe_serious(page), theme
     set_theme(page, "light")
-    assert FINISH_JS  # the same player as test_table's, sooner: keep the two in step
+    assert FINISH_JS  # the same player as the table tests', sooner: keep the two in step

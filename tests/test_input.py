@@ -5,7 +5,7 @@ Why both halves here: the meaning of a click or a key is decided on CPython from
 message and the UI state; the long press's decision is the input half's own, run under
 Node with the steps the CPython test of its Python predecessor took. Messages of another
 shape are refused with a sentence before anything is read from them. The browser tests
-(``e2e/test_keyboard.py``, ``e2e/test_table.py``'s long press, every click of ``e2e/``)
+(``e2e/test_keyboard.py``, ``e2e/test_phone.py``'s long press, every click of ``e2e/``)
 drive the listeners themselves.
 """
 

@@ -5,7 +5,7 @@ the first prompt of a game, after the player's own move, and after a hand-over.
 
 Why on CPython: which tab is shown and what is announced are the model's decisions
 (``ui.model.turn``), and the tab bar is a pure renderer; the browser test
-(``e2e/test_table.py``) checks the same at 390 × 844 and takes the badge's picture.
+(``e2e/test_phone.py``) checks the same at 390 × 844 and takes the badge's picture.
 """
 
 from __future__ import annotations
