@@ -167,10 +167,10 @@ def _duel(nodes: int = 72000, horizon: int = 4, **knobs: Any) -> Tree:
     return replace(_HARD_DUEL, base=base, **knobs)
 
 
-def _multi_tree(nodes: int, **knobs: Any) -> Tree:
+def _multi_tree(nodes: int, horizon: int = 4, **knobs: Any) -> Tree:
     """Hard's duel tree for 3-4 players (hard's 3-4 player utility: own minus a blend
-    of the best and mean other), in ``nodes``."""
-    base = replace(_HARD_DUEL.base, nodes=nodes, wall_seconds=math.inf,
+    of the best and mean other), in ``nodes``, looking ``horizon`` whole turns ahead."""
+    base = replace(_HARD_DUEL.base, nodes=nodes, horizon=horizon, wall_seconds=math.inf,
                    others_max=LEVEL_PARAMS["hard"].others_max)
     return replace(_HARD_DUEL, base=base, **knobs)
 
@@ -267,6 +267,9 @@ CANDIDATES.update({
     # 10 of 46 (seeds 8000-8030, 8060-8074): 0.22, margin -9.6 against the hards' -8.4,
     # Elo -5 [-63, +53]: no better than hard, stopped
     "cand-4rival": (_HARD_DUEL, replace(_HARD_MULTI, others_weight=1.5)),
+    # 3-4 players: the duel's tree looking as many own turns ahead as hard's duel does (2:
+    # 8 whole turns with four players), the last 2 own turns to the game's end
+    "cand-x4h8": (_HARD_DUEL, _multi_tree(60000, horizon=8, finish_turns=2, win_bonus=5.0)),
 })
 
 
