@@ -270,6 +270,8 @@ CANDIDATES.update({
     # 3-4 players: the duel's tree looking as many own turns ahead as hard's duel does (2:
     # 8 whole turns with four players), the last 2 own turns to the game's end
     "cand-x4h8": (_HARD_DUEL, _multi_tree(60000, horizon=8, finish_turns=2, win_bonus=5.0)),
+    # ... 12 whole turns (3 own, as cand-xh6k's duel), the last 3 own turns to the end
+    "cand-x4h12": (_HARD_DUEL, _multi_tree(60000, horizon=12, finish_turns=3, win_bonus=5.0)),
 })
 
 

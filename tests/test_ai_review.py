@@ -121,7 +121,7 @@ def test_a_winner_is_put_beside_the_best_of_the_others():
     assert cities["won"] and cities["against"] == 1
     assert cities["categories"][0] == {"category": "residential", "yours": 40, "theirs": 25,
                                        "difference": 15,
-                                       "words": "their residential areas scored 25, yours 40"}
+                                       "words": "your residential areas scored 40, theirs 25"}
 
 
 def test_the_review_of_a_hinted_decision_is_that_hint():

@@ -256,8 +256,11 @@ def test_the_review_opens_with_its_turning_points_and_the_cities_side_by_side() 
                   and scores[0][c] != scores[against][c])
     widest = gaps[-1] if won else gaps[0]
     label = {"residential": "residential areas"}.get(widest[1], widest[1].replace("_", " "))
-    assert (f"their {label} scored {scores[against][widest[1]]}, yours "
-            f"{scores[0][widest[1]]}") in html
+    yours, theirs = scores[0][widest[1]], scores[against][widest[1]]
+    leader = TABLE[0 if won else against].name  # who pulled ahead, then their figure
+    assert (f"Where {leader} pulled ahead: your {label} scored {yours}, theirs {theirs}" if won
+            else f"Where {leader} pulled ahead: their {label} scored {theirs}, yours {yours}"
+            ) in html.replace("\u2068", "").replace("\u2069", "")  # names' direction isolates
     heads = re.findall(r'<tbody data-round="(\d+)">', html)
     assert heads == [str(r) for r in sorted({x.round for x in shown.review})]
     assert "<td></td>" not in html  # no empty column

@@ -43,9 +43,12 @@ def compare_cities(scores: list[dict[str, int]], winners: list[int], seat: int
         yours, theirs = scores[seat][cat], scores[against][cat]
         if yours or theirs:
             label = CATEGORY_WORDS[cat]
+            # the seat ahead in the category first: said after "where X pulled ahead",
+            # "their" must be X
+            words = (f"your {label} scored {yours}, theirs {theirs}" if yours > theirs
+                     else f"their {label} scored {theirs}, yours {yours}")
             rows.append(CityRow(category=cat, yours=yours, theirs=theirs,
-                                difference=yours - theirs,
-                                words=f"their {label} scored {theirs}, yours {yours}"))
+                                difference=yours - theirs, words=words))
     rows.sort(key=lambda r: (-abs(r["difference"]), CATEGORIES.index(r["category"])))
     return {"seat": seat, "against": against, "won": won,
             "yours": scores[seat]["total"], "theirs": scores[against]["total"],
