@@ -180,10 +180,14 @@ def test_every_lesson_followed_to_its_end_holds_its_place(host: Host) -> None:
         page.locator("iframe").nth(n).scroll_into_view_if_needed()
         if topic == "emissaries":  # axe-core while it asks; another choice: explained
             check_axe(frame, "emissaries, asking")
+            asked = frame.locator("[data-tutorial-target]")
+            outline = "el => getComputedStyle(el).outlineStyle"
+            assert asked.evaluate(outline) == "none"  # the learner tries before being shown
             other = frame.locator('[data-action^="place "]:not([data-tutorial-target])').first
             other.click()
             expect(frame.locator("[data-tutorial-answer]")).to_contain_text("You chose to place")
             expect(frame.locator("[data-tutorial-answer]")).to_contain_text("Try again")
+            assert asked.evaluate(outline) == "solid"  # answered: now the move is shown
             shoot(page, n, "lesson-answered-1280")
         clicks = follow(frame, keys=topic == "residential")
         ends[topic] = float(page.evaluate("performance.now()"))
