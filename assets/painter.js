@@ -219,7 +219,9 @@
   }
 
   // The first element found and drawn (a phone's other tabs are not), never one behind the
-  // open rules dialog, first scrolled to the top of its scroller if asked (a rules section).
+  // open rules dialog, first scrolled to the top of its scroller if asked (a rules section;
+  // the dialog's title, in its sticky bar, by scrolling the dialog to its start: a stuck
+  // element is always "in view", so scrollIntoView would not move).
   function focus({ selectors, top }) {
     if (!root || !mayTakeFocus()) return;
     const help = byId("help");
@@ -227,7 +229,8 @@
       const el = root.querySelector(selector);
       if (!el || !el.getClientRects().length) continue;
       if (help && !help.hidden && !help.contains(el)) return;
-      if (top) el.scrollIntoView({ block: "start" });
+      if (top && help && el.closest("[data-sticky]")) help.scrollTop = 0;
+      else if (top) el.scrollIntoView({ block: "start" });
       el.focus({ preventScroll: top });
       return;
     }

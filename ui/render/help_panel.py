@@ -105,7 +105,7 @@ def render_help(legal_count: int = 0) -> str:
     ``legal_count``: the engine's answer to the page's start-up probe, for the About line."""
     body, count = rules_view("")
     return ('<div class="help-box panel rules" role="dialog" aria-modal="true" '
-            'aria-labelledby="help-title"><div class="rules-top">'
+            'aria-labelledby="help-title"><div class="rules-top" data-sticky>'
             f'<h2 id="{at.TOP}" tabindex="-1">Rules &amp; help</h2>'
             + button("Close", cls="btn", data_ui="help-close", id="help-close",
                      title="Close the rules and go back to the game")
