@@ -259,6 +259,8 @@ def tell_produce(before: GameState, action: Action, after: GameState, who: str) 
     p0, p1 = before.players[seat], after.players[seat]
     cost = produce_cost(before)
     bought = f" after buying {counted(cost, 'cog')}" if cost else ""
-    return (f"{who} produces{bought}: +{counted(p1.coins - p0.coins + cost, 'coin')}, "
-            f"+{p1.influence - p0.influence} influence, "
-            f"+{counted(len(p1.bricks) - len(p0.bricks), 'brick token')}.")
+    gains = [f"+{counted(n, what)}" if what != "influence" else f"+{n} influence"
+             for n, what in ((p1.coins - p0.coins + cost, "coin"),
+                             (p1.influence - p0.influence, "influence"),
+                             (len(p1.bricks) - len(p0.bricks), "brick token")) if n]
+    return f"{who} produces{bought}: {', '.join(gains) or 'nothing'}."

@@ -54,6 +54,11 @@ SPACING = [
     re.compile(r"[a-z],[A-Za-z]"),  # a comma without its space
     re.compile(r"\w \s*[,.;:!?](?:\s|$)"),  # a space before punctuation
 ]
+SLIPS = [
+    re.compile(r"\bcosts? no extra cost\b"),  # a cost said twice
+    re.compile(r"\bjust no\b"),  # "brings just no bricks"
+    re.compile(r"\+0 [a-z]"),  # a gain of nothing ("+0 influence")
+]
 ATTRS = re.compile(r'\b(?:title|aria-label|alt)="([^"]*)"')
 
 
@@ -80,6 +85,9 @@ def problems(markup: str) -> list[str]:
         for pattern in SPACING:
             if pattern.search(text):
                 out.append(f"spacing {pattern.pattern!r}: {text!r}")
+        for pattern in SLIPS:
+            if pattern.search(text):
+                out.append(f"wording {pattern.pattern!r}: {text!r}")
     return out
 
 
@@ -296,4 +304,9 @@ def test_a_builds_cost_says_how_it_is_paid_in_whole_words(bricks_now: int) -> No
         form = next((f for f, r in forms.items() if re.search(r, said)), None)
         assert form in allowed, (form, said[:300])
         seen.add(form)
+        # the city's spaces say the same price: "no extra cost", never "costs no extra cost"
+        city = "".join(regions(table_view(chosen)).values())
+        labels = re.findall(r'title="((?:Build|Replace) [^"]*)"', city)
+        assert labels and all(("no extra cost" in x) is (form in {"free", "covered"})
+                              and "costs no" not in x for x in labels), (form, labels[:2])
     assert seen & {"none", "some"}, seen  # a price beyond this turn's bricks was said

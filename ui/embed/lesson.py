@@ -131,7 +131,7 @@ def _ending(course: Course, learnt: tuple[str, ...]) -> str:
     after = next_topic(topic)
     link = (f'<a class="btn primary" href="embed.html?view=lesson&amp;topic={after}">Next '
             f"lesson: {esc(LESSONS[after].title)}</a>" if after else "")
-    return ("<p><strong>Well done: that is the engine's best move here.</strong></p>"
+    return ("<p><strong>Well done: that is the best move here.</strong></p>"
             + "".join(f"<p>{esc(w)}</p>" for w in learnt)
             + (f'<p class="buttons">{link}</p>' if link else ""))
 

@@ -34,13 +34,16 @@ class Priced(Protocol):
 
 
 def price_text(tokens: int, coins: int) -> str:
-    """"free", "1 brick token", "1 brick token + 2 coins"…"""
-    parts = []
-    if tokens:
-        parts.append(f"{tokens} brick token{'s' * (tokens != 1)}")
-    if coins:
-        parts.append(f"{coins} coin{'s' * (coins != 1)}")
-    return " + ".join(parts) or "no extra cost"
+    """"1 brick token", "1 brick token + 2 coins"…; "" when nothing more is paid."""
+    return " + ".join(rome.counted(n, what) for n, what in ((tokens, "brick token"),
+                                                            (coins, "coin")) if n)
+
+
+def cost_words(tokens: int, coins: int) -> str:
+    """"costs 1 brick token + 2 coins", or "no extra cost" (this turn's bricks or cogs
+    pay it all)."""
+    price = price_text(tokens, coins)
+    return f"costs {price}" if price else "no extra cost"
 
 
 def _price_badge(outcome: Priced) -> str:
@@ -85,13 +88,12 @@ def render_city(player: rome.SeenPlayer, seat: int, name: str,
             marked = mark(r, c) if mark is not None else ""
             if target is not None:
                 action, outcome = target
-                price = price_text(outcome.tokens, outcome.coins)
                 gains = ", ".join(outcome.gains)
                 built = rome.BUILDINGS[str(action.kind)].name
                 what = (f"Replace the {rome.BUILDINGS[kind].name} with the {built}"
                         if kind is not None else f"Build the {built} here")
                 near = rome.place_words({p: k for p, k in city.items() if p != (r, c)}, (r, c))
-                label = f"{what}, {near}: costs {price}" + \
+                label = f"{what}, {near}: {cost_words(outcome.tokens, outcome.coins)}" + \
                     (f"; gives {gains}" if gains else "")
                 inner = (card_face(kind, square=True, brick_token=(r, c) in bricks,
                                   points=points.get((r, c), 0)) if kind is not None

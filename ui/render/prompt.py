@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import rome
 from ui.model.places import choice_place
-from ui.render.city import price_text
+from ui.render.city import cost_words, price_text
 from ui.render.help_panel import title_of
 from ui.render.hint import hint_mark, render_hint
 from ui.render.svg_cards import card_face
@@ -118,7 +118,7 @@ def _cost_words(view: TableView, cost: int, turn_bricks: int) -> str:
     """The selected card's cost in bricks and how it is paid (every space's price is the
     same): "3 bricks: this turn's 1, then 4 coins". The spaces show only what is paid
     beyond this turn's bricks, which read as a contradiction of the card's cost."""
-    bricks = f"{cost} brick{'s' * (cost != 1)}"
+    bricks = rome.counted(cost, "brick")
     paid = next((o for a, o in view.outcomes.items()
                  if a.verb == "build" and a.kind == view.selection), None)
     if paid is None or not (paid.tokens or paid.coins):
@@ -165,12 +165,12 @@ def _act_prompt(view: TableView, name: str, why: str) -> str:
     for action in view.actions:
         if action.verb == "produce":
             out = view.outcomes.get(action)
-            cost = price_text(0, out.coins) if out else ""
+            coins = out.coins if out else 0
             gains = ", ".join(out.gains) if out and out.gains else "nothing"
             buttons.append(button(
-                f"Produce <small>({esc(cost)} → {esc(gains)})</small>", cls="btn produce",
-                data_action=str(action), data_cost_coins=out.coins if out else 0,
-                title=f"Produce: costs {cost}; gives {gains}"))
+                f"Produce <small>({esc(price_text(0, coins) or 'no extra cost')} → "
+                f"{esc(gains)})</small>", cls="btn produce", data_action=str(action),
+                data_cost_coins=coins, title=f"Produce: {cost_words(0, coins)}; gives {gains}"))
     for action in view.actions:
         if action.verb == "end":
             buttons.append(button("End turn", cls="btn primary", data_action=str(action),

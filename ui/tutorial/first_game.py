@@ -73,7 +73,7 @@ STEPS = (
          why="it acts before {them}'s emissary, and the cogs it brings will pay for "
              "producing."),
     Step(4, "Your second emissary goes right beside the Emperor. Space {space} brings "
-            "just {space_gives}, but it acts first of everyone this round: the whole offer "
+            "little ({space_gives}), but it acts first of everyone this round: the whole offer "
             "is yours to pick from.", at.EMISSARIES,
          why="it acts first of all, so you pick the building you want before {them} can."),
     Step(5, "Turns go along the strip, starting beside the Emperor, so your emissary on "
