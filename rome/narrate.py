@@ -33,6 +33,9 @@ def describe(before: GameState, action: Action, after: GameState,
 def _consequences(before: GameState, after: GameState, names: list[str]) -> list[str]:
     cards = card_instances(before.num_players, before.shrine)
     lines = []
+    if len(before.draft_pool) == 2 and not after.draft_pool:  # passed on without a choice
+        lines.append(f"{names[before.first_player]} takes the last card of the opening "
+                     "draft.")
     for seat, (p0, p1) in enumerate(zip(before.players, after.players, strict=True)):
         won = p1.influence_cards[len(p0.influence_cards):]
         if won:

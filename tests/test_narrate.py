@@ -39,3 +39,22 @@ def test_a_single_card_drawn_is_simply_kept():
     keeps = [(line, a) for seed in range(40) for a, line in _lines(seed) if a.verb == "keep"]
     assert any("keeps the only card drawn." in line for line, _a in keeps)
     assert not any("puts 0" in line or "returns 0" in line for line, _a in keeps)
+
+
+def test_every_card_of_the_opening_draft_is_told_and_none_named():
+    """The first player's card is passed on, not chosen: the log says so (it came without a
+    line), and names no card of the draft, as each seat sees only the cards that reach it."""
+    for seed in range(9):
+        state = rome.new_game(2 + seed % 3, seed=seed)
+        drafted, told = [], []
+        for before, action, after in rome.playthrough(
+                state, rome.random_player(random.Random(seed))):
+            if before.phase != "draft":
+                break
+            drafted.append(action)
+            told += rome.describe(before, action, after, NAMES)
+        first = NAMES[state.first_player]
+        assert f"{first} takes the last card of the opening draft." in told
+        lines = [x for x in told if "opening draft" in x]
+        assert len(lines) == state.num_players  # one a seat
+        assert not any(rome.BUILDINGS[str(a.kind)].name in x for a in drafted for x in lines)
