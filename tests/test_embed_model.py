@@ -20,7 +20,7 @@ from ui.embed.calculator import (
     Share,
     ToggleCard,
 )
-from ui.embed.calculator_render import frame
+from ui.embed.calculator_render import frame, render_score
 from ui.embed.view import Focus, Keep
 
 EXAMPLE_CODE = "1.8D69J55H2LH45BR7K.9.3.1"  # examples/city.json, the rulebook's example
@@ -178,3 +178,14 @@ def test_links_stay_in_the_page_folder_and_carry_the_record() -> None:
     query = parse_qs(urlsplit(url).query)
     assert json.loads(query["record"][0]) == record
     assert parse(urlsplit(url).query).record == query["record"][0]
+
+
+def test_an_empty_calculator_says_where_a_city_starts_and_then_scores() -> None:
+    """"the score appears as the city grows" was never true of a city without the two
+    buildings every city starts with: the words name them, and with them a score shows."""
+    said = render_score(Calculator())
+    assert "Vegetable Farm" in said and "2-Value Residential" in said
+    calc = edit(Calculator(), SelectCell((1, 1)), Place("vegetable-farm"),
+                SelectCell((1, 2)), Place("house-2"))
+    shown = render_score(calc)
+    assert "data-score-total" in shown and "No game can produce" not in shown

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import lru_cache
 
-from rome.cards import BUILDINGS
+from rome.cards import BUILDINGS, STARTING_CITY
 from rome.citycode import CARD_VALUES
 from rome.score_input import holds_tokens
 from ui.embed import scorecard
@@ -144,9 +144,11 @@ def shell(calc: Calculator) -> str:
 
 def render_score(calc: Calculator) -> str:
     if not calc.kinds:
-        return ('<div class="scorecard empty"><p>Choose a space, then a building: the score '
-                'appears as the city grows.</p><p>Total <strong data-score-total>0</strong>'
-                '</p></div>')
+        first, second = (BUILDINGS[kind].name for _r, _c, kind in STARTING_CITY)
+        return ('<div class="scorecard empty"><p>Choose a space, then a building. Start '
+                f"with the two every city begins with, a {esc(first)} beside a "
+                f"{esc(second)}: the score appears from then on, as the city grows.</p>"
+                "<p>Total <strong data-score-total>0</strong></p></div>")
     return scorecard.render(calc.scored())
 
 
