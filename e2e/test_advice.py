@@ -11,13 +11,28 @@ from __future__ import annotations
 import re
 import time
 
-from conftest import ROOT, OpenGame
+from conftest import PHONE, ROOT, OpenGame
 from playwright.sync_api import Page, expect
 from table_checks import check_axe_both_themes
 
 from rome.ai import ADVICE_SOURCE
 
 SHOTS = ROOT / "e2e" / "artifacts" / "advice"
+# The words of the review's table broken over two lines (letters only: a break at a hyphen
+# is a line's end, not a broken word).
+BROKEN_WORDS_JS = """(selector) => {
+  const out = [];
+  const walk = document.createTreeWalker(document.querySelector(selector), NodeFilter.SHOW_TEXT);
+  for (let text = walk.nextNode(); text; text = walk.nextNode()) {
+    for (const m of text.data.matchAll(/[A-Za-z]{2,}/g)) {
+      const range = document.createRange();
+      range.setStart(text, m.index);
+      range.setEnd(text, m.index + m[0].length);
+      if (range.getClientRects().length > 1) out.push(m[0]);
+    }
+  }
+  return out;
+}"""
 WAITING = ("['human', 'over'].includes(document.getElementById('table')?.dataset.waiting)")
 
 
@@ -162,3 +177,14 @@ def test_a_game_against_hard_with_hints_followed_or_not_is_reviewed_at_once(
     assert cell.evaluate(outline) != lit
     entry.hover()
     assert cell.evaluate(outline) == lit
+
+    # On a phone the review's two columns share the width, and no word breaks mid-word (the
+    # moves' column was 3.2 rem wide: "emissa-ry", "Reside-ntial").
+    page.set_viewport_size(PHONE)
+    final_tab = page.locator('[data-tab="final"]')
+    if final_tab.is_visible():
+        final_tab.click()
+    expect(review).to_be_visible()
+    assert page.evaluate(BROKEN_WORDS_JS, "#review .review-table") == []
+    page.locator("#review .review-table").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "review-390x844.png"))
