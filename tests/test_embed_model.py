@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -189,3 +190,12 @@ def test_an_empty_calculator_says_where_a_city_starts_and_then_scores() -> None:
                 SelectCell((1, 2)), Place("house-2"))
     shown = render_score(calc)
     assert "data-score-total" in shown and "No game can produce" not in shown
+
+
+def test_the_influence_cards_are_named_on_screen_not_only_to_a_screen_reader() -> None:
+    """Six faded cards under "Influence tokens" read as disabled: a visible label names
+    them and labels their group."""
+    html = frame(Calculator()).regions["calc-resources"]
+    label = re.search(r'<p class="infl-label" id="([^"]+)">([^<]+)', html)
+    assert label and label.group(2).startswith("Influence cards")
+    assert f'role="group" aria-labelledby="{label.group(1)}"' in html

@@ -104,7 +104,10 @@ def resources_html(calc: Calculator) -> str:
         f"{influence_card_svg(v)}</button>" for v in CARD_VALUES)
     return (_stepper("coins", "Coins", calc.coins)
             + _stepper("influence_tokens", "Influence tokens", calc.influence_tokens)
-            + f'<div class="infl-cards" role="group" aria-label="Influence cards">{cards}</div>')
+            + '<p class="infl-label" id="calc-infl-label">Influence cards won '
+            '<small>(choose each one the city holds)</small></p>'
+            + f'<div class="infl-cards" role="group" aria-labelledby="calc-infl-label">'
+            f"{cards}</div>")
 
 
 def frame(calc: Calculator) -> Frame:
