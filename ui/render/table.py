@@ -148,7 +148,8 @@ def render_order(view: TableView) -> str:
                                                     and obs["phase"] == "emissary" else "")
             items.append(f'<li class="{cls}">{pawn(seat, view.names, True)}'
                          f"{who(view.names[seat])}</li>")
-        title = "Placing order"
+        # during the opening draft, the order the first round's emissaries will be placed in
+        title = "Placing order" if obs["phase"] == "emissary" else "Placing order, round 1"
     elif obs["phase"] == "action":
         for space, seat in enumerate(obs["spaces"], start=1):
             if seat < 0:
