@@ -43,7 +43,9 @@ def cli(*args: str) -> str:
 
 def shown_scores(frame: Frame) -> dict[str, int]:
     scores = {cat: int(frame.locator(f'[data-score="{cat}"]').inner_text())
-              for cat in rome.CATEGORIES}
+              for cat in rome.CATEGORIES if cat != "shrine"}
+    shrine = frame.locator('[data-score="shrine"]')  # shown only for a city with the Shrine
+    scores["shrine"] = int(shrine.inner_text()) if shrine.count() else 0
     scores["total"] = int(frame.locator("[data-score-total]").inner_text())
     return scores
 

@@ -10,7 +10,7 @@ import pytest
 
 import rome
 from ui.address import embed_address as parse
-from ui.embed import calculator, replay
+from ui.embed import calculator, replay, scorecard
 from ui.embed.calculator import (
     Calculator,
     Do,
@@ -199,3 +199,15 @@ def test_the_influence_cards_are_named_on_screen_not_only_to_a_screen_reader() -
     label = re.search(r'<p class="infl-label" id="([^"]+)">([^<]+)', html)
     assert label and label.group(2).startswith("Influence cards")
     assert f'role="group" aria-labelledby="{label.group(1)}"' in html
+
+
+def test_the_shrine_is_scored_in_a_row_only_for_a_city_that_has_it() -> None:
+    """The Shrine is a variant: a "Shrine 0" row for every other city told of a building
+    it never had."""
+    plain = edit(Calculator(), SelectCell((1, 1)), Place("vegetable-farm"),
+                 SelectCell((1, 2)), Place("house-2"))
+    with_shrine = edit(plain, SelectCell((2, 1)), Place("shrine"))
+    rows = [re.findall(r'data-category="(\w+)"', scorecard.render(c.scored()))
+            for c in (plain, with_shrine)]
+    assert "shrine" not in rows[0] and "residential" in rows[0]
+    assert "shrine" in rows[1]

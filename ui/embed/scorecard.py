@@ -68,8 +68,8 @@ def details(city: FinishedCity, breakdown: dict[str, int]) -> dict[str, str]:
     temples = [f"{_name(k)}: {TEMPLE_SCORING[k](facts)}" for k in sorted(kinds.values())
                if k in TEMPLE_SCORING]
     out["temples"] = "; ".join(temples) or "no temples"
-    out["shrine"] = (f"next to {breakdown['shrine'] // 2} buildings"
-                     if "shrine" in kinds.values() else "no Shrine")
+    if "shrine" in kinds.values():
+        out["shrine"] = f"next to {breakdown['shrine'] // 2} buildings"
     out["coins"] = f"{city.coins} coins"
     out["influence_tokens"] = f"{city.influence_tokens} tokens ÷ 2"
     out["influence_cards"] = ", ".join(map(str, city.influence_cards)) or "none"
@@ -86,7 +86,8 @@ def render(scored: Scored) -> str:
                 '<p><span data-score-total hidden></span></p></div>')
     why = details(scored.city, scored.breakdown)
     rows = []
-    for cat in rome.CATEGORIES:
+    shrine = "shrine" in scored.city.kinds.values()  # a variant's row only where it is played
+    for cat in (c for c in rome.CATEGORIES if c != "shrine" or shrine):
         tip = f"{RULES[cat]} This city: {why[cat]}."
         rows.append(
             f'<li class="score-row" tabindex="0" title="{esc(tip)}" data-category="{cat}">'
