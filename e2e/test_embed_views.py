@@ -249,10 +249,17 @@ def test_calculator_reports_its_height_and_the_host_snippet_resizes(
         ".style.height === heights[heights.length - 1] + 'px'")
 
 
+NAMES_CUT_JS = """() => {
+  const labels = [...document.querySelectorAll('.lbl.name')].filter(e => e.getClientRects().length);
+  return {shown: labels.map(e => e.innerText.replaceAll('\u00ad', '').trim()),
+          cut: labels.filter(e => e.scrollHeight > e.clientHeight + 1).map(e => e.innerText)};
+}"""
+
+
 def test_compact_game_plays_in_a_600_by_500_frame_and_says_nothing_is_saved(
         host_page: Page, host: Host) -> None:
     host_page.set_viewport_size({"width": 700, "height": 700})
-    url = "embed.html?view=game&compact=1&save=rules-a&seats=human,random&seed=5&pace=0"
+    url = "embed.html?view=game&compact=1&save=rules-a&seats=human,random&seed=1&pace=0"
     host.open(host_page, [("game", url)], height=500)
     host_page.locator("iframe#game").evaluate("f => { f.width = 600; }")
     frame = wait_frame_ready(host_page, "game")
@@ -260,6 +267,10 @@ def test_compact_game_plays_in_a_600_by_500_frame_and_says_nothing_is_saved(
     # The game itself: the human's first decision is offered as legal actions.
     expect(frame.locator("[data-action]").first).to_be_visible(timeout=30_000)
     assert frame.evaluate("innerWidth") <= 600
+    # every card's name shows whole on the 48 px cards (seed 1 offers the Grand Aqueduct,
+    # whose "Gr. Aque-duct" took three lines of two)
+    names = frame.evaluate(NAMES_CUT_JS)
+    assert "Grand Aq." in names["shown"] and names["cut"] == [], names
 
 
 def test_compact_game_saves_under_its_own_namespace(page: Page, site_url: str) -> None:

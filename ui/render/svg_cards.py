@@ -34,7 +34,7 @@ COLOUR_SHAPE = {  # a shape per colour too: letter + shape + hue
 SOFT_BREAKS = {  # where a card's name may break (a soft hyphen) when the card is narrow
     "Vineyard": "Vine\u00adyard",
     "Colosseum": "Colos\u00adseum", "University": "Univer\u00adsity",
-    "Aqueduct": "Aque\u00adduct", "Gr. Aqueduct": "Gr. Aque\u00adduct",
+    "Aqueduct": "Aque\u00adduct",
     "Mercury": "Mer\u00adcury", "Jupiter": "Jupi\u00adter", "Minerva": "Miner\u00adva",
     "Fortuna": "For\u00adtuna",
 }

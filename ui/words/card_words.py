@@ -27,7 +27,7 @@ FACE_NAMES = {
     "colosseum": ("Colosseum", "Colos"), "school": ("School", "Schl"),
     "university": ("University", "Univ"), "baths": ("Baths", "Baths"),
     "imperial-baths": ("Imp. Baths", "I.Bth"), "aqueduct": ("Aqueduct", "Aq"),
-    "grand-aqueduct": ("Gr. Aqueduct", "G.Aq"), "temple-luna": ("Luna", "Luna"),
+    "grand-aqueduct": ("Grand Aq.", "G.Aq"), "temple-luna": ("Luna", "Luna"),
     "temple-mars": ("Mars", "Mars"), "temple-venus": ("Venus", "Venus"),
     "temple-jupiter": ("Jupiter", "Jup"), "temple-mercury": ("Mercury", "Merc"),
     "temple-minerva": ("Minerva", "Minrv"), "temple-fortuna": ("Fortuna", "Fort"),
