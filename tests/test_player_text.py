@@ -303,6 +303,12 @@ def test_a_builds_cost_says_how_it_is_paid_in_whole_words(bricks_now: int) -> No
         said = render_prompt(table_view(chosen))
         form = next((f for f, r in forms.items() if re.search(r, said)), None)
         assert form in allowed, (form, said[:300])
+        # what the space changes, in the card details' words ("next to it", never the
+        # card list's "orthogonally adjacent"; never one card explained by another)
+        effect = re.search(r"<em>([^<]*)</em>", said)
+        assert effect and re.match(r"(Placed|When built|When you produce|Final scoring): ",
+                                   effect.group(1)), said[:300]
+        assert not re.search(r"adjacent|\bAs the\b", effect.group(1)), effect.group(1)
         seen.add(form)
         # the city's spaces say the same price: "no extra cost", never "costs no extra cost"
         city = "".join(regions(table_view(chosen)).values())

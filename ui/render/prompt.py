@@ -16,7 +16,7 @@ from ui.render.hint import hint_mark, render_hint
 from ui.render.svg_cards import card_face
 from ui.render.view import TableView
 from ui.words import anchors, facts
-from ui.words.card_words import card_title, plural
+from ui.words.card_words import card_title, effect_lines, plural
 from ui.words.markup import button, esc
 
 
@@ -130,6 +130,15 @@ def _cost_words(view: TableView, cost: int, turn_bricks: int) -> str:
     return f"{bricks}, paid with {price}"
 
 
+def _where_it_matters(kind: str) -> str:
+    """What the space chosen changes, in the card details' words: where it may stand and
+    what it does when built, else the first thing it does ("Placed: …", "When built: …",
+    "Final scoring: …")."""
+    lines = effect_lines(kind)
+    now = [f"{label}: {text}" for label, text in lines if label in ("Placed", "When built")]
+    return " ".join(now or [f"{label}: {text}" for label, text in lines[:1]])
+
+
 def _act_prompt(view: TableView, name: str, why: str) -> str:
     obs = view.obs
     cur = obs["current_player"]
@@ -147,7 +156,7 @@ def _act_prompt(view: TableView, name: str, why: str) -> str:
         chosen = rome.BUILDINGS[view.selection]
         hint.append(f"Choose a space for the {esc(chosen.name)} "
                     f"({_cost_words(view, chosen.cost, bricks)}). "
-                    "<em>" + esc(chosen.rule) + "</em>")
+                    "<em>" + esc(_where_it_matters(view.selection)) + "</em>")
         built = facts.kinds_of(p)
         if any(a.verb == "build" and a.kind == view.selection and (a.row, a.col) in built
                for a in view.actions):  # a price over a building read as a free space
