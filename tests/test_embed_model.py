@@ -211,3 +211,13 @@ def test_the_shrine_is_scored_in_a_row_only_for_a_city_that_has_it() -> None:
             for c in (plain, with_shrine)]
     assert "shrine" not in rows[0] and "residential" in rows[0]
     assert "shrine" in rows[1]
+
+
+def test_a_replays_hand_cards_write_their_names_in_html() -> None:
+    """On 34 px cards the drawn names were a few pixels high and the effect hints read
+    "pt/adj": a hand card is the table's face, its name in HTML at the stylesheet's size."""
+    record, _final = _record(3, 7)
+    game = replay.load(json.dumps(record))
+    hands = re.findall(r'<span class="hand-card" title="[^"]*">(.*?)</span></span></span>',
+                       replay.seat_html(game, 20, 0, open_hands=True))
+    assert hands and all('class="lbl name"' in h and "/adj" not in h for h in hands)

@@ -20,7 +20,7 @@ from ui.bounds import PLAYERS, Place, shown
 from ui.embed.view import Frame, ViewInput
 from ui.render.city import render_city
 from ui.render.endgame import render_end
-from ui.render.svg_cards import back_svg, card_svg, influence_card_svg
+from ui.render.svg_cards import back_face, card_face, influence_card_svg
 from ui.saves.save import SaveError, parse_bounded
 from ui.words.card_words import card_title
 from ui.words.markup import esc
@@ -90,10 +90,10 @@ def _hand_html(hand: list[rome.SeenCard], open_hands: bool) -> str:
         kind = card["kind"]
         if kind and (open_hands or card["public"]):
             cards.append(f'<span class="hand-card" title="{esc(card_title(kind))}">'
-                         f'{card_svg(kind)}</span>')
+                         f'{card_face(kind)}</span>')
         else:
             cards.append(f'<span class="hand-card back" title="A card from deck '
-                         f'{esc(card["deck"])}">{back_svg(card["deck"])}</span>')
+                         f'{esc(card["deck"])}">{back_face(card["deck"])}</span>')
     return "".join(cards) or '<span class="none">no cards</span>'
 
 
