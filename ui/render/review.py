@@ -62,8 +62,8 @@ def _turning_points(view: TableView, name: str) -> str:
     by_ply = {x.ply: x for x in view.review or ()}
     points = [by_ply[p] for p in view.review_turning if p in by_ply]
     if not points:
-        return (f"<p>No decision of {esc(name)}’s cost a point or more: the result came "
-                "from the table, not from a slip.</p>")
+        return (f"<p>No decision of {esc(name)}’s cost a point or more: the cards and the "
+                "other players decided the result, not a slip.</p>")
     items = "".join(
         f'<li data-turning-point data-ply="{x.ply}">'
         f'<strong>{"Opening draft" if x.round == 0 else f"Round {x.round}"}:</strong> '
