@@ -159,3 +159,30 @@ def test_long_press_on_touch_opens_card_details(strict_page: Page, open_game: Op
     }""", hand)
     expect(page.locator(f'[data-select="{kind}"]')).to_have_attribute("aria-pressed", "true")
     expect(page.locator('[data-action^="build "]').first).to_be_visible()
+
+
+def test_a_new_version_offered_leaves_the_tab_bar_on_the_screen(strict_page: Page,
+                                                                open_game: OpenGame) -> None:
+    """assets/boot.js puts "A new version of the game is ready" above the page: on a phone
+    it pushed the tab bar below the screen's edge. The table gives the line its room."""
+    page = strict_page
+    page.set_viewport_size(PHONE)
+    open_game(page, "index.html?seats=human,random&seed=5&pace=0")
+    waiting(page)
+    page.evaluate("""() => {  // the notice as boot.js builds it when a new version waits
+        const box = document.createElement('div');
+        box.id = 'update-notice';
+        box.className = 'notice update-notice';
+        box.setAttribute('role', 'status');
+        box.textContent = 'A new version of the game is ready. ';
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.className = 'btn';
+        button.textContent = 'Reload now';
+        box.append(button);
+        document.body.prepend(box);
+    }""")
+    expect(page.locator("#update-notice button")).to_be_visible()
+    assert in_viewport(page, "#tabs, .topbar, #update-notice") == []
+    phone_check(page, "a new version offered", None)
+    shoot_phone(page, "phone-update-notice")
