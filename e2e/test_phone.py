@@ -169,19 +169,9 @@ def test_a_new_version_offered_leaves_the_tab_bar_on_the_screen(strict_page: Pag
     page.set_viewport_size(PHONE)
     open_game(page, "index.html?seats=human,random&seed=5&pace=0")
     waiting(page)
-    page.evaluate("""() => {  // the notice as boot.js builds it when a new version waits
-        const box = document.createElement('div');
-        box.id = 'update-notice';
-        box.className = 'notice update-notice';
-        box.setAttribute('role', 'status');
-        box.textContent = 'A new version of the game is ready. ';
-        const button = document.createElement('button');
-        button.type = 'button';
-        button.className = 'btn';
-        button.textContent = 'Reload now';
-        box.append(button);
-        document.body.prepend(box);
-    }""")
+    page.evaluate("""() => document.body.insertAdjacentHTML('afterbegin',  // as boot.js
+        '<div id="update-notice" class="notice update-notice" role="status">A new version of '
+        + 'the game is ready. <button type="button" class="btn">Reload now</button></div>')""")
     expect(page.locator("#update-notice button")).to_be_visible()
     assert in_viewport(page, "#tabs, .topbar, #update-notice") == []
     phone_check(page, "a new version offered", None)
