@@ -274,7 +274,9 @@ CANDIDATES.update({
     # 22 of 42 against three 0f5e383:hard (seeds 8000-8020, 8060-8080), 0.52 [0.38, 0.67],
     # Elo +172 [+104, +240]; but CPU p95 718 ms against 244 (2.9 times), stopped
     "cand-x4h12": (_HARD_DUEL, _multi_tree(60000, horizon=12, finish_turns=3, win_bonus=5.0)),
-    # ... in the time allowed (2.5 times hard's p95): 48 000 nodes
+    # ... in the time allowed (2.5 times hard's p95): 48 000 nodes. 26 of its first 60
+    # against three 0f5e383:hard (seeds 8000-8059): 0.43 [0.32, 0.56], Elo +116 [+62, +169];
+    # CPU p95 563 ms against 236 (2.39 times). The four-player expert's candidate
     "cand-x4h12b": (_HARD_DUEL, _multi_tree(48000, horizon=12, finish_turns=3, win_bonus=5.0)),
 })
 
