@@ -177,7 +177,7 @@ def _act_prompt(view: TableView, name: str, why: str) -> str:
             coins = out.coins if out else 0
             gains = ", ".join(out.gains) if out and out.gains else "nothing"
             buttons.append(button(
-                f"Produce <small>({esc(price_text(0, coins) or 'no extra cost')} → "
+                f"Produce <small>({esc(cost_words(0, coins).removeprefix('costs '))} → "
                 f"{esc(gains)})</small>", cls="btn produce", data_action=str(action),
                 data_cost_coins=coins, title=f"Produce: {cost_words(0, coins)}; gives {gains}"))
     for action in view.actions:
