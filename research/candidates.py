@@ -274,10 +274,13 @@ CANDIDATES.update({
     # 22 of 42 against three 0f5e383:hard (seeds 8000-8020, 8060-8080), 0.52 [0.38, 0.67],
     # Elo +172 [+104, +240]; but CPU p95 718 ms against 244 (2.9 times), stopped
     "cand-x4h12": (_HARD_DUEL, _multi_tree(60000, horizon=12, finish_turns=3, win_bonus=5.0)),
-    # ... in the time allowed (2.5 times hard's p95): 48 000 nodes. 26 of its first 60
-    # against three 0f5e383:hard (seeds 8000-8059): 0.43 [0.32, 0.56], Elo +116 [+62, +169];
-    # CPU p95 563 ms against 236 (2.39 times). The four-player expert's candidate
+    # ... in the time allowed (2.5 times hard's p95): 48 000 nodes. 57 of 120 against three
+    # 0f5e383:hard (seeds 8000-8119): 0.475 [0.388, 0.564], Elo +141 [+102, +180]; CPU p95
+    # 558 ms against 231 (2.41 times): issue 42's four-player target, met
     "cand-x4h12b": (_HARD_DUEL, _multi_tree(48000, horizon=12, finish_turns=3, win_bonus=5.0)),
+    # the expert's duel in the time allowed: cand-xh6k (0.645 of 200 at 2.02 times hard's CPU
+    # p95) in 140 000 nodes instead of 120 000, about 2.35 times
+    "cand-xh6p": (_duel(nodes=140000, horizon=6, finish_turns=4, win_bonus=5.0), _HARD_MULTI),
 })
 
 
