@@ -279,7 +279,9 @@ CANDIDATES.update({
     # 558 ms against 231 (2.41 times): issue 42's four-player target, met
     "cand-x4h12b": (_HARD_DUEL, _multi_tree(48000, horizon=12, finish_turns=3, win_bonus=5.0)),
     # the expert's duel in the time allowed: cand-xh6k (0.645 of 200 at 2.02 times hard's CPU
-    # p95) in 140 000 nodes instead of 120 000, about 2.35 times
+    # p95) in 140 000 nodes instead of 120 000, meant to be about 2.35 times: 28 of its
+    # first 41 (seeds 7040-7060, 7140-7159), 0.68 [0.53, 0.80], but CPU p95 1 302 ms
+    # against 517, 2.52 times (the run stopped with the sitting)
     "cand-xh6p": (_duel(nodes=140000, horizon=6, finish_turns=4, win_bonus=5.0), _HARD_MULTI),
 })
 
