@@ -26,7 +26,7 @@ from ui.saves.save import SETTINGS_RULES, check_moves, export_game, import_game,
 from ui.saves.session import SaveError, Seat, Session
 
 SEED_RULE = "must be a whole number from 0 to 9007199254740991, not "
-KIND_RULE = "must be human or a computer level (easy, normal, hard), not "
+KIND_RULE = "must be human or a computer level (easy, normal, hard, expert), not "
 SEATS = [Seat("Ann", True), Seat("Bot", False, "easy")]
 GAME = Session.new(SEATS, 5, False)  # no move yet: every seed starts a legal game
 

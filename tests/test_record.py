@@ -196,9 +196,12 @@ def test_streaks_per_level_and_the_suggestion_to_move_up() -> None:
 
 def test_no_suggestion_above_the_strongest_level_offered() -> None:
     rec = Record()
-    for i in range(4):
+    for i in range(3):
         rec = counted(rec, game("hard", True, f"{i}-2-1-00000000"))
-    assert rec.streaks["hard"] == Streak(4, 4) and move_up(rec) is None
+    assert move_up(rec) == ("hard", 3, "expert")
+    for i in range(4):
+        rec = counted(rec, game("expert", True, f"{i + 3}-2-1-00000000"))
+    assert rec.streaks["expert"] == Streak(4, 4) and move_up(rec) is None
     for i in range(3):  # a test level is below every level offered
         rec = counted(rec, game("greedy", True, f"{i + 10}-2-1-00000000"))
     assert move_up(rec) == ("greedy", 3, "easy")
@@ -258,7 +261,7 @@ HOSTILE = [
     ("five players", solo_row(players=5), "players must be a whole number from 2 to 4"),
     ("twice", stored(solo=[json.loads(to_json(full_record()))["solo"][0]] * 2),
      "counts easy with 2 players twice"),
-    ("too many rows", stored(solo=[{}] * 100), "solo must be a list of at most 15 objects"),
+    ("too many rows", stored(solo=[{}] * 100), "solo must be a list of at most 18 objects"),
     ("streak over best", stored(streaks=[{"level": "hard", "now": 5, "best": 2}]),
      "streak must be a whole number from 0 to 2"),
     ("last level", stored(last="<b>"), "level must be a computer level"),

@@ -79,6 +79,18 @@ def test_the_incidents_say_what_happened() -> None:
         "The AI worker could not start (its script could not be fetched)")
 
 
+def test_a_decision_cut_short_by_its_cap_is_said_and_no_other() -> None:
+    """Expert's slowest duel move took 1.8 s on CPython (docs/ai.md): on this machine its
+    5 s cap never fires, and when it does elsewhere the table says so."""
+    assert health.cut_short("Livia (expert)", 1.8, "expert", 2) == ""
+    assert health.cut_short("Livia (expert)", 4.99, "expert", 2) == ""
+    assert health.cut_short("Livia (expert)", 5.01, "expert", 2) == (
+        "Livia (expert) was cut short after 5 s and played the best move found by then: "
+        "this device thinks more slowly than the level expects")
+    assert health.notice(health.cut_short("The hard computer", 5.2, "hard", 4), "", "ready",
+                         0).endswith("than the level expects.")
+
+
 def test_the_status_words() -> None:
     assert health.status_words("idle", 0) == ""
     assert health.status_words("ready", 0) == ""

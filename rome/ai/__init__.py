@@ -12,8 +12,8 @@ Public contract (the UI and its worker code against it):
   (:mod:`rome.ai.analysis`, :mod:`rome.ai.game_review`; their shapes in
   :mod:`rome.ai.answers`); all at :data:`ADVICE_LEVEL` with :func:`advice_seed`, so they
   agree (:mod:`rome.ai.advice`).
-* :data:`LEVELS` names the levels: ``random``, ``greedy``, ``easy``, ``normal``, ``hard``
-  (the one list for the whole project, in :mod:`rome.ai.levels`: ``MENU_LEVELS`` are
+* :data:`LEVELS` names the levels: ``random``, ``greedy``, ``easy``, ``normal``, ``hard``,
+  ``expert`` (the one list for the whole project, in :mod:`rome.ai.levels`: ``MENU_LEVELS`` are
   offered to players, ``TEST_LEVELS`` serve tests and benchmarks).
 
 Levels (budgets in :func:`rome.ai.levels.level_params`; a node is one plan applied or one
@@ -31,6 +31,10 @@ position evaluated, so a level decides identically on any machine and replays fr
   plausible replies.  In a two-player game one information-set MCTS tree
   (:mod:`rome.ai.ismcts`, :data:`rome.ai.levels.DUEL_PARAMS`) in 72 000 nodes over the
   same macro-moves, its roll-outs greedy to the same horizon.
+* ``expert``: hard's duel tree looking three of its own turns ahead at every player count,
+  its last few own turns rolled out to the game's end: 140 000 nodes in a duel, 48 000 with
+  3-4 players, where each seat in the tree chooses for itself
+  (:data:`rome.ai.levels.MANY_TREES`).
 
 The seed handed to the search is mixed with the observation's round/step, so a game played
 from a seed replays move for move.

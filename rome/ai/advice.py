@@ -13,7 +13,14 @@ ADVICE_LEVEL = "hard"
 search the hint widens within 1.5 times its decision's time at the 95th percentile
 (:func:`rome.ai.analysis.hint_level`).  A level above it that fits that budget takes its
 place here, and the hint and the review follow.  A review analyses each decision on its
-own (:func:`rome.ai.review_decision`), so the page prepares it while the human thinks."""
+own (:func:`rome.ai.review_decision`), so the page prepares it while the human thinks.
+
+Not ``expert``: its advice costs what its decision does, 2-3 times hard's hint (CPython,
+2026-11-28: 0.7-1.1 s against 0.3-0.4 s in a duel, 0.3-0.55 s against 0.23-0.31 s with
+four seats), and the one worker prepares the advice of every human decision before the
+computers' next moves, so a game against experts would wait that much longer each turn;
+nor has a hint at expert's settings been measured as a hint (docs/ai.md, "The hint's
+strength")."""
 
 ADVICE_SOURCE = "the Hard computer player"
 """:data:`ADVICE_LEVEL` in a player's words, for the one line that names it."""

@@ -13,9 +13,9 @@ from dataclasses import dataclass, replace
 
 from .. import SetupError
 
-MENU_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+MENU_LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
 TEST_LEVELS: tuple[str, ...] = ("random", "greedy")
-LEVELS: tuple[str, ...] = ("random", "greedy", "easy", "normal", "hard")
+LEVELS: tuple[str, ...] = ("random", "greedy", "easy", "normal", "hard", "expert")
 
 
 @dataclass(frozen=True)
@@ -149,13 +149,44 @@ DUEL_PARAMS: dict[str, Params] = {
     "hard": Tree(replace(DUEL_ALPHA_BETA, nodes=72000, weights=MOVE_FIT_WEIGHTS), explore=6.0,
                  deals=8, baseline=True, rollout_positions=1),
 }
+_HARD_TREE = DUEL_PARAMS["hard"]
+assert isinstance(_HARD_TREE, Tree)
+
+EXPERT_OWN_TURNS = 3
+"""How many of its own turns expert's roll-outs look ahead, whatever the number of seats
+(3 whole turns in a duel are too few: hard's duel looks 4 whole turns ahead, 2 own)."""
+
+# Two players: hard's duel tree looking 6 whole turns ahead (3 own) in 140 000 nodes, its
+# last 4 own turns rolled out to the game's end, a win there worth 5 points more than its
+# margin: exactly the candidate cand-xh6p its 200 duels against 0f5e383's hard were played by
+DUEL_PARAMS["expert"] = replace(
+    _HARD_TREE, base=replace(_HARD_TREE.base, nodes=140000, horizon=2 * EXPERT_OWN_TURNS),
+    finish_turns=4, win_bonus=5.0)
+
+MANY_TREES: dict[tuple[str, int], Tree] = {
+    # 3-4 players: the duel's tree with each seat choosing for itself by hard's blend of
+    # the others, looking 3 own turns ahead (12 whole turns with four seats, 9 with three),
+    # its last 3 own turns to the game's end, in 48 000 nodes: exactly the candidate
+    # cand-x4h12b its 120 four-player games against three of 0f5e383's hards were played
+    # by.  Hard's alpha-beta with 3-4 players reaches only one own turn ahead; no deeper or
+    # wider alpha-beta beat it (docs/ai.md, "Every way tried").
+    ("expert", players): replace(
+        _HARD_TREE, base=replace(_HARD_TREE.base, nodes=48000,
+                                 horizon=players * EXPERT_OWN_TURNS),
+        finish_turns=EXPERT_OWN_TURNS, win_bonus=5.0)
+    for players in (3, 4)
+}
+"""Levels searched by a tree with 3-4 players, by (level, players)."""
 
 
 def level_params(name: str, num_players: int) -> Params:
     """The search settings of level ``name`` for a game of ``num_players``."""
     if num_players == 2 and name in DUEL_PARAMS:
         return DUEL_PARAMS[name]
+    if (name, num_players) in MANY_TREES:
+        return MANY_TREES[name, num_players]
     if name not in LEVEL_PARAMS:
+        searching = dict.fromkeys([*LEVEL_PARAMS, *DUEL_PARAMS])
         raise SetupError(f"no search settings for AI level {name!r}; searching levels are "
-                         f"{', '.join(LEVEL_PARAMS)}")
+                         f"{', '.join(searching)}")
     return LEVEL_PARAMS[name]

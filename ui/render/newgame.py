@@ -7,6 +7,7 @@ import random
 import time
 from collections.abc import Sequence
 
+from rome.ai.levels import MENU_LEVELS
 from ui.model.newgame import EMPTY, NAME_CHARS, NewGameForm, default_name, kinds_offered
 from ui.saves.save import GameInfo
 from ui.tutorial.first_game import FIRST_GAME
@@ -19,8 +20,11 @@ LEVEL_LINES: dict[str, str] = {
     "easy": "Easy — plays sensible moves with a little randomness; good for learning.",
     "normal": "Normal — looks one turn ahead and weighs the final scoring; answers at once.",
     "hard": "Hard — weighs many lines of play four turns ahead; thinks for up to a second.",
+    "expert": "Expert — follows each plan three of its own turns ahead; thinks for a few "
+              "seconds; for players who beat Hard.",
 }
-"""One line per level for the new-game screen (measured strengths: docs/ai.md)."""
+"""One line per level of the menu (``MENU_LEVELS``) for the new-game screen (measured
+strengths: docs/ai.md)."""
 
 
 def random_seed() -> int:
@@ -98,8 +102,8 @@ def render_form(form: NewGameForm, open_hands: bool = False, record: bool = Fals
         f"{notice_html}{learn_to_play()}{render_saved(games)}{RESUME_FILE}"
         + (RECORD if record else "")
         + '<h2>New game</h2><div class="seats">' + rows + "</div>"
-        + '<ul class="levels">' + "".join(f"<li>{esc(line)}</li>" for line in LEVEL_LINES.values())
-        + "</ul>"
+        + '<ul class="levels">'
+        + "".join(f"<li>{esc(LEVEL_LINES[level])}</li>" for level in MENU_LEVELS) + "</ul>"
         '<div class="options">'
         f'<label><input type="checkbox" id="opt-shrine"{" checked" if shrine else ""}> '
         "The Shrine (mini-expansion)</label>"

@@ -57,6 +57,7 @@ from ui.worker.health import (
     REPLAY_WAIT_S,
     WARMING_ON_PAGE,
     busy_limit,
+    cut_short,
     incident,
     notice,
     status_words,
@@ -144,6 +145,7 @@ class ComputerPlayers:
         self._what = ""  # what happened to the worker last
         self._instead = ""  # what the page did about the request in hand then
         self._said = ""  # the notice about the worker on the table
+        self.took = 0.0  # seconds the worker took over the last request it answered
         self._on_status = on_status
         self._on_notice = on_notice
         self._on_ready = on_ready
@@ -241,6 +243,10 @@ class ComputerPlayers:
             self._limit(level, len(state.players)), lambda text: str(rome.parse_legal(state, text)),
             replay=level not in WARMING_ON_PAGE)
         if isinstance(move, str):
+            said = cut_short(who, self.took, level, len(state.players))
+            if said:
+                self._news(said)
+                self._tell()
             return move
         if isinstance(move, Fault) and move.cause in DIED and level in WARMING_ON_PAGE:
             return local_choice(state, seat, level, seed)  # the very move the worker would play
@@ -316,7 +322,10 @@ class ComputerPlayers:
         try:
             await self._within(worker.ping(), PING_LIMIT_S, gone)
             cause, detail = "hang", limit
+            loop = asyncio.get_running_loop()
+            asked = loop.time()
             answer = read(str(await self._within(call(worker), limit, gone)))
+            self.took = loop.time() - asked
         except WorkerGone:
             return Fault(gone.result())
         except Exception as exc:

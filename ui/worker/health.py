@@ -77,6 +77,19 @@ def busy_limit(level: str, num_players: int) -> float:
     return cap_seconds(level, num_players) + MARGIN_S
 
 
+def cut_short(who: str, took: float, level: str, num_players: int) -> str:
+    """What the table says of a decision that took ``took`` seconds of the worker: "" if it
+    ended before the level's wall-clock cap, else that it was cut short there.  Why: budgets
+    are counted in nodes, so the cap never fires on the machines the levels were measured
+    on; where it does, the device is slower and the move weaker than the level's, and the
+    player should know."""
+    cap = cap_seconds(level, num_players)
+    if took < cap:
+        return ""
+    return (f"{who} was cut short after {cap:g} s and played the best move found by then: "
+            "this device thinks more slowly than the level expects")
+
+
 def incident(cause: str, detail: str | float = "") -> str:
     """What happened to the worker, as the start of a sentence: ``cause`` is a key of
     :data:`INCIDENTS`, ``detail`` why it could not start or the limit a request passed."""
