@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_save_store import NS, FakeStorage, FakeWindow, ThrowingStorage, store_on
+from fake_storage import NS, FakeStorage, FakeWindow, ThrowingStorage, store_on
 
 from ui.saves import record_store
 from ui.saves.record import Finished, Record, counted
@@ -63,7 +63,7 @@ def test_a_damaged_record_is_set_aside_with_a_sentence_and_a_new_one_starts() ->
     rec, notice = record_store.load(store_on(window))
     assert rec == Record()
     assert notice.startswith("Your record of games could not be read (the record's solo must "
-                             "be a list of at most 15 objects")
+                             "be a list of at most 18 objects")
     assert notice.endswith("it was set aside and a new record starts.")
     assert KEY not in window._storage.data
     assert NS + "damaged.record.1" in window._storage.data  # kept, never destroyed

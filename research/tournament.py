@@ -43,7 +43,7 @@ from rome import (
     winners,
 )
 from rome.ai import LEVELS, choose_action
-from rome.ai.levels import DUEL_PARAMS, LEVEL_PARAMS, without_wall_clock
+from rome.ai.levels import DUEL_PARAMS, LEVEL_PARAMS, MANY_TREES, without_wall_clock
 from rome.ai.players import tournament_seeds
 
 from .candidates import CANDIDATES
@@ -249,7 +249,7 @@ def load(paths: list[str]) -> list[dict[str, Any]]:
 def wall_caps_lifted() -> Iterator[None]:
     """The levels' wall-clock safety net switched off meanwhile: on a loaded machine it cut
     ``hard`` short (5 s), so results depended on the load, not on the seeds."""
-    saved = [(params, dict(params)) for params in (LEVEL_PARAMS, DUEL_PARAMS)]
+    saved = [(params, dict(params)) for params in (LEVEL_PARAMS, DUEL_PARAMS, MANY_TREES)]
     for params, levels in saved:
         for name, level in levels.items():
             params[name] = without_wall_clock(level)
