@@ -35,6 +35,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from operator import itemgetter
 
 from .. import (
     Action,
@@ -156,6 +157,8 @@ class Search:
             if v is None:
                 v = scores[key] = quick_build_score(shape.kinds, kind, (row, col))
             by_kind.setdefault(kind, []).append((v, a))
+        if k == 1:  # roll-outs: the best place per kind (the first of equals, as sorted)
+            return [max(options, key=itemgetter(0))[1] for options in by_kind.values()]
         keep: list[Action] = []
         for options in by_kind.values():
             options.sort(key=lambda t: -t[0])
