@@ -229,7 +229,7 @@ def test_new_game_screen_and_bad_address(strict_page: Page, open_game: OpenGame)
     expect(notice).to_contain_text("2 to 4 seats")
     expect(page.locator(".levels li")).to_have_count(4)
     expect(page.locator(".levels li").last).to_contain_text(
-        "Expert — follows each plan three of its own turns ahead")
+        "Expert — looks three of its own turns ahead; thinks for a few seconds")
     expect(page.locator("#seat-kind-1 option[value=expert]")).to_have_text("Computer — expert")
     check_axe_both_themes(page, "new-game screen")
     page.keyboard.press("?")

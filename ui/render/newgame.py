@@ -20,8 +20,8 @@ LEVEL_LINES: dict[str, str] = {
     "easy": "Easy — plays sensible moves with a little randomness; good for learning.",
     "normal": "Normal — looks one turn ahead and weighs the final scoring; answers at once.",
     "hard": "Hard — weighs many lines of play four turns ahead; thinks for up to a second.",
-    "expert": "Expert — follows each plan three of its own turns ahead; thinks for a few "
-              "seconds; for players who beat Hard.",
+    "expert": "Expert — looks three of its own turns ahead; thinks for a few seconds; for "
+              "players who beat Hard.",
 }
 """One line per level of the menu (``MENU_LEVELS``) for the new-game screen (measured
 strengths: docs/ai.md)."""
