@@ -197,7 +197,7 @@ def test_refused_choices_keep_the_default_and_name_the_parameter(query: str, nam
 
 @pytest.mark.parametrize(("value", "seats"), [
     ("human,normal", ("human", "normal")), (" Human , HARD ", ("human", "hard")),
-    ("easy,easy,easy,easy", ("easy",) * 4)])
+    ("easy,easy,easy,easy", ("easy",) * 4), ("Expert,human", ("expert", "human"))])
 def test_seats_read(value: str, seats: tuple[str, ...]) -> None:
     assert game_options("?seats=" + quote(value)).seats == seats
 

@@ -163,7 +163,8 @@ def test_an_unknown_level_is_refused_alike_everywhere(level: str, shown: str) ->
     assert _stored(_with_seats(kinds)) == f"the saved game's seat 2 {KIND_RULE}{shown}"
 
 
-@pytest.mark.parametrize("kinds", [["human", "normal"], ["hard", "easy", "random", "human"]])
+@pytest.mark.parametrize("kinds", [["human", "normal"], ["hard", "easy", "random", "human"],
+                                   ["expert", "human", "expert"]])
 def test_known_seats_are_read_alike_everywhere(kinds: list[str]) -> None:
     address = _address("?seats=" + ",".join(kinds)).seats
     filed = [s.level or "human" for s in _file(_with_seats(kinds)).seats]
