@@ -9,16 +9,16 @@ two kinds of advice cannot drift apart.
 from __future__ import annotations
 
 ADVICE_LEVEL = "hard"
-"""The one level of all advice, hint and review alike: the strongest level shipped, whose
-search the hint widens within 1.5 times its decision's time at the 95th percentile
-(:func:`rome.ai.analysis.hint_level`).  A level above it that fits that budget takes its
-place here, and the hint and the review follow.  A review analyses each decision on its
+"""The one level of all advice, hint and review alike: the strongest level whose search
+the hint can widen within 1.5 times its decision's time at the 95th percentile
+(:func:`rome.ai.analysis.hint_level`) without slowing the game.  A level that fits takes
+its place here, and the hint and the review follow.  A review analyses each decision on its
 own (:func:`rome.ai.review_decision`), so the page prepares it while the human thinks.
 
 Not ``expert``: its advice costs what its decision does, 2-3 times hard's hint (CPython,
 2026-11-28: 0.7-1.1 s against 0.3-0.4 s in a duel, 0.3-0.55 s against 0.23-0.31 s with
-four seats), and the one worker prepares the advice of every human decision before the
-computers' next moves, so a game against experts would wait that much longer each turn;
+four seats); the one worker analyses each human decision while the human thinks, and a
+computer's next move can wait behind that analysis, so a turn could wait that much longer;
 nor has a hint at expert's settings been measured as a hint (docs/ai.md, "The hint's
 strength")."""
 
