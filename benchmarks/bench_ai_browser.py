@@ -92,6 +92,10 @@ try {
   py = await loadPyodide({indexURL: new URL("./assets/vendor/pyodide/", location.href).href});
   const zip = await (await fetch("./assets/vendor/app.zip")).arrayBuffer();
   py.unpackArchive(zip, "zip", {extractDir: "/home/pyodide"});
+  // the worker's entry module is fetched by its address, as the page's worker does
+  // (scripts/vendor.py, FETCHED_BY_URL), not packed into app.zip
+  const entry = await (await fetch("./ui/worker/ai_worker.py")).text();
+  py.FS.writeFile("/home/pyodide/ui/worker/ai_worker.py", entry);
   py.runPython("import sys; sys.path.insert(0, '/home/pyodide'); from ui.worker.ai_worker import analyse, choose");
   self.postMessage({ready: true});
 } catch (e) { self.postMessage({error: String(e)}); }
