@@ -18,6 +18,6 @@ def no_ai_wall_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     changing the choice.  Tests pin the choices of the budgets alone."""
     from rome.ai import levels
 
-    for table in (levels.LEVEL_PARAMS, levels.DUEL_PARAMS):
+    for table in (levels.LEVEL_PARAMS, levels.DUEL_PARAMS, levels.MANY_TREES):
         for name, level in table.items():
             monkeypatch.setitem(table, name, levels.without_wall_clock(level))

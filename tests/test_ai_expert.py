@@ -42,8 +42,11 @@ def test_three_players_look_as_many_own_turns_ahead_as_four() -> None:
 
 def _decide_elsewhere(obs: dict, hash_seed: str) -> str:
     """Expert's decision in a fresh interpreter with another string-hash seed (a set's
-    order may differ there: a decision must not depend on it)."""
-    code = ("import json, sys, rome\nfrom rome.ai import choose_action\n"
+    order may differ there: a decision must not depend on it), its wall-clock cap lifted
+    as ``conftest.no_ai_wall_clock`` lifts it here (a loaded machine trips it)."""
+    code = ("import sys, rome\nfrom rome.ai import choose_action, levels\n"
+            "levels.DUEL_PARAMS['expert'] = levels.without_wall_clock("
+            "levels.DUEL_PARAMS['expert'])\n"
             "print(choose_action(rome.read_observation(sys.stdin.read()), 'expert', 7))")
     env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(ROOT)}
     done = subprocess.run([sys.executable, "-c", code], input=json.dumps(obs), env=env,
